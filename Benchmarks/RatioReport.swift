@@ -1,0 +1,25 @@
+/// Ratios between rows that the issues set targets for, printed under the table.
+enum RatioReport {
+  /// (label, numerator row, denominator row)
+  static let ratios: [(String, String, String)] = [
+    ("loop.feedback-cycle / reducer.closure", "loop.feedback-cycle", "reducer.closure"),
+    ("recorder.feedback-cycle / loop.feedback-cycle", "recorder.feedback-cycle", "loop.feedback-cycle"),
+    ("scheduler.run-10k / run-1k", "scheduler.run-10k", "scheduler.run-1k"),
+    ("scheduler.run-100k / run-10k", "scheduler.run-100k", "scheduler.run-10k"),
+    ("scheduler.run-1m / run-100k", "scheduler.run-1m", "scheduler.run-100k"),
+    ("render.dot-cli / render.examples", "render.dot-cli", "render.examples"),
+  ]
+
+  static func print(_ results: [BenchmarkResult]) {
+    let byName = Dictionary(results.map { ($0.name, $0.median) }, uniquingKeysWith: { a, _ in a })
+    var lines: [String] = []
+    for (label, top, bottom) in ratios {
+      guard let a = byName[top], let b = byName[bottom], b > 0 else { continue }
+      lines.append("  \(label): \((a / b * 100).rounded() / 100)x")
+    }
+    if !lines.isEmpty {
+      Swift.print("ratios:")
+      lines.forEach { Swift.print($0) }
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+// Each file in Benchmarks/ contributes one list of rows; add yours here.
+let suites: [[Benchmark]] = [
+  runtimeBenchmarks,
+]
+
+let arguments = CommandLine.arguments.dropFirst()
+let asJSON = arguments.contains("--json")
+let filters = arguments.filter { !$0.hasPrefix("--") }
+
+var results: [BenchmarkResult] = []
+for benchmark in suites.joined() where filters.isEmpty || filters.contains(where: { benchmark.name.hasPrefix($0) }) {
+  var values: [Double] = []
+  do {
+    for _ in 0..<benchmark.runs { values.append(try benchmark.body()) }
+  } catch {
+    FileHandle.standardError.write(Data("benchmark \(benchmark.name) failed: \(error)\n".utf8))
+    exit(1)
+  }
+  let result = BenchmarkResult(name: benchmark.name, median: median(values), unit: benchmark.unit)
+  results.append(result)
+  if !asJSON {
+    print(String(format: "%-28@ %14.3f %@   (median of %d)", result.name as NSString, result.median, result.unit as NSString, values.count))
+  }
+}
+
+if asJSON {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  print(String(decoding: try encoder.encode(results), as: UTF8.self))
+} else {
+  RatioReport.print(results)
+}

@@ -1,0 +1,95 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// FeedbackLoop: test and draw feedback loops.
+///
+/// Module layering (arrows = "may import"):
+/// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExamples
+/// FeedbackGraph, FeedbackLoop <- FeedbackLoopTesting
+/// FeedbackGraph, CGraphviz <- FeedbackDiagram (never the runtime)
+/// FeedbackDiagram, FeedbackLoop <- DiagramCLI <- diagram (executable)
+let package = Package(
+  name: "FeedbackLoop",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "FeedbackGraph", targets: ["FeedbackGraph"]),
+    .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),
+    .library(name: "FeedbackLoopTesting", targets: ["FeedbackLoopTesting"]),
+    .library(name: "FeedbackDiagram", targets: ["FeedbackDiagram"]),
+    .library(name: "DiagramCLI", targets: ["DiagramCLI"]),
+    .library(name: "FeedbackLoopExamples", targets: ["FeedbackLoopExamples"]),
+    .executable(name: "diagram", targets: ["diagram"]),
+    .executable(name: "benchmarks", targets: ["benchmarks"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+  ],
+  targets: [
+    // MARK: Data
+    .target(name: "FeedbackGraph"),
+
+    // MARK: Runtime
+    .target(name: "FeedbackLoop", dependencies: ["FeedbackGraph"]),
+    .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop"]),
+
+    // MARK: Test kit
+    .target(
+      name: "FeedbackLoopTesting",
+      dependencies: [
+        "FeedbackLoop",
+        "FeedbackGraph",
+        .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Linked here so that a Swift Testing `@Test` on Linux fails when an assertion
+        // of the kit fails: without it IssueReporting only prints.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+
+    // MARK: Diagrams
+    .systemLibrary(
+      name: "CGraphviz",
+      pkgConfig: "libgvc",
+      providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+    ),
+    .target(
+      name: "FeedbackDiagram",
+      dependencies: ["FeedbackGraph", "CGraphviz"],
+      path: "Sources/FeedbackDiagram"
+    ),
+    .target(
+      name: "DiagramCLI",
+      dependencies: [
+        "FeedbackDiagram",
+        "FeedbackLoop",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "diagram", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),
+
+    // MARK: Benchmarks
+    .executableTarget(
+      name: "benchmarks",
+      dependencies: [
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackDiagram",
+      ],
+      path: "Benchmarks"
+    ),
+
+    // MARK: Tests (mirror Sources/)
+    .testTarget(name: "FeedbackGraphTests", dependencies: ["FeedbackGraph"]),
+    .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop"]),
+    .testTarget(
+      name: "FeedbackLoopExamplesTests",
+      dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"]
+    ),
+    .testTarget(name: "FeedbackLoopTestingTests", dependencies: ["FeedbackLoopTesting"]),
+    .testTarget(name: "FeedbackDiagramTests", dependencies: ["FeedbackDiagram"]),
+    .testTarget(name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

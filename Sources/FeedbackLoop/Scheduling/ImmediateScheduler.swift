@@ -1,0 +1,43 @@
+import Dispatch
+
+/// A scheduler that runs work at once, on the thread that asks for it.
+///
+/// The fastest scheduler: a loop on it reduces an event inside `send` itself. Delayed
+/// actions run on a Dispatch timer after real time has passed, and async effects sleep on
+/// `ContinuousClock`.
+///
+/// A loop never recurses through this scheduler: events emitted while the loop is busy are
+/// queued and handled by the loop's running turn, so the stack stays flat.
+public final class ImmediateScheduler: LoopScheduler {
+  private let origin = ContinuousClock.now
+
+  /// Creates an immediate scheduler.
+  public init() {}
+
+  public var now: Duration { ContinuousClock.now - origin }
+
+  public func schedule(_ action: @escaping @Sendable () -> Void) {
+    action()
+  }
+
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+    let handle = ScheduledAction()
+    DispatchQueue.global().asyncAfter(deadline: .now() + delay.timeInterval) {
+      if !handle.isCancelled { action() }
+    }
+    return handle
+  }
+
+  public var clock: any Clock<Duration> { ContinuousClock() }
+
+  public var taskExecutor: (any TaskExecutor)? { nil }
+}
+
+extension Duration {
+  /// The duration in seconds, for Dispatch.
+  var timeInterval: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
