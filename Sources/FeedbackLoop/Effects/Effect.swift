@@ -1,0 +1,71 @@
+/// What a feedback does in response to a state: nothing, emit events at once, or run an
+/// async operation that may sleep on the loop's clock and emit any number of events.
+///
+/// ```swift
+/// .none
+/// .send(.tick)
+/// .send(.didLoad(page), .fetchNext)
+/// .run { send, clock in
+///   try await clock.sleep(for: .seconds(1))
+///   send(.tick)
+/// }
+/// .sequence(notifications)        // any AsyncSequence of events
+/// ```
+///
+/// Every effect that starts has a lifecycle an observer of the loop can see: started,
+/// emitted (per event), then finished or cancelled. Events of a cancelled effect are never
+/// delivered.
+public struct Effect<Event: Sendable>: Sendable {
+  enum Operation: Sendable {
+    case none
+    case one(Event)
+    case many([Event])
+    case run(@Sendable (Send<Event>, any Clock<Duration>) async throws -> Void)
+  }
+
+  let operation: Operation
+
+  /// No effect: nothing starts.
+  public static var none: Effect { Effect(operation: .none) }
+
+  /// Emits `event` at once (the loop queues it behind the events already waiting).
+  public static func send(_ event: Event) -> Effect {
+    Effect(operation: .one(event))
+  }
+
+  /// Emits `events` at once, in order.
+  public static func send(_ events: Event...) -> Effect {
+    events.count == 1 ? Effect(operation: .one(events[0])) : Effect(operation: .many(events))
+  }
+
+  /// Runs an async operation. It runs on the scheduler's executor, sleeps on its clock,
+  /// and emits events through `send`. Cancellation (a new state, a removed key, the loop
+  /// stopping) cancels its task; a cancelled operation's events are dropped.
+  public static func run(
+    _ operation: @escaping @Sendable (_ send: Send<Event>, _ clock: any Clock<Duration>) async throws -> Void
+  ) -> Effect {
+    Effect(operation: .run(operation))
+  }
+
+  /// Runs an async operation that produces at most one event.
+  public static func task(
+    _ operation: @escaping @Sendable (_ clock: any Clock<Duration>) async throws -> Event?
+  ) -> Effect {
+    .run { send, clock in
+      if let event = try await operation(clock) { send(event) }
+    }
+  }
+
+  /// Emits every element of an async sequence, until it ends or the effect is cancelled.
+  public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Effect where S.Element == Event {
+    .run { send, _ in
+      for try await event in sequence { send(event) }
+    }
+  }
+
+  /// Whether this is ``none``.
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+}

@@ -1,0 +1,161 @@
+extension Feedback {
+  /// A Mealy-style feedback: it sees each new state together with the event that produced
+  /// it (`nil` for the initial state).
+  public static func reacting(
+    _ name: String, emits: [Event] = [],
+    _ effect: @escaping @Sendable (_ state: State, _ event: Event?) -> Effect<Event>
+  ) -> Feedback {
+    Feedback(name: name, watches: "every state and its event", emits: emits.map(Naming.name(of:))) {
+      .slot { state, event in .start(effect(state, event)) }
+    }
+  }
+
+  /// A feedback that starts an effect for every state satisfying `predicate` (level
+  /// triggered). Under `.cancelOnNewState`, a state that does not satisfy it cancels the
+  /// running effect.
+  public static func when(
+    _ name: String, emits: [Event] = [], _ predicate: @escaping @Sendable (State) -> Bool,
+    effect: @escaping @Sendable (State) -> Effect<Event>
+  ) -> Feedback {
+    Feedback(name: name, watches: "while a condition holds", emits: emits.map(Naming.name(of:))) {
+      .slot { state, _ in predicate(state) ? .start(effect(state)) : .cancel }
+    }
+  }
+
+  /// A feedback that starts an effect when `predicate` becomes true (its rising edge, or
+  /// true in the initial state). The effect keeps running while the predicate stays true;
+  /// under `.cancelOnNewState` it is cancelled when the predicate becomes false.
+  public static func whenBecomesTrue(
+    _ name: String, emits: [Event] = [], _ predicate: @escaping @Sendable (State) -> Bool,
+    effect: @escaping @Sendable (State) -> Effect<Event>
+  ) -> Feedback {
+    Feedback(name: name, watches: "when a condition becomes true", emits: emits.map(Naming.name(of:))) {
+      var was = false
+      return .slot { state, _ in
+        let now = predicate(state)
+        defer { was = now }
+        switch (was, now) {
+        case (false, true): return .start(effect(state))
+        case (true, false): return .cancel
+        default: return .keep
+        }
+      }
+    }
+  }
+
+  /// A feedback on a value derived from the state, skipping repeats: a non-nil value
+  /// starts an effect, an equal value keeps it running, a different value restarts it, and
+  /// `nil` cancels it. (ReactiveFeedback's `skippingRepeated`, RxFeedback's `react(request:)`.)
+  public static func skippingRepeated<Query: Equatable & Sendable>(
+    _ name: String, emits: [Event] = [], _ query: @escaping @Sendable (State) -> Query?,
+    effect: @escaping @Sendable (Query) -> Effect<Event>
+  ) -> Feedback {
+    Feedback(name: name, watches: "a derived value, skipping repeats", emits: emits.map(Naming.name(of:))) {
+      var last: Query? = nil
+      return .slot { state, _ in
+        let value = query(state)
+        guard value != last else { return .keep }
+        last = value
+        return value.map { .start(effect($0)) } ?? .cancel
+      }
+    }
+  }
+
+  /// Another name for ``skippingRepeated(_:emits:_:effect:)`` (Feedbacks' lensing).
+  public static func lensing<Query: Equatable & Sendable>(
+    _ name: String, emits: [Event] = [], _ query: @escaping @Sendable (State) -> Query?,
+    effect: @escaping @Sendable (Query) -> Effect<Event>
+  ) -> Feedback {
+    skippingRepeated(name, emits: emits, query, effect: effect)
+  }
+
+  /// A feedback on the first non-nil value of a derived value after `nil`: later non-nil
+  /// values do not restart the effect; `nil` cancels it.
+  public static func firstValueAfterNil<Value: Sendable>(
+    _ name: String, emits: [Event] = [], _ query: @escaping @Sendable (State) -> Value?,
+    effect: @escaping @Sendable (Value) -> Effect<Event>
+  ) -> Feedback {
+    Feedback(name: name, watches: "the first value after nil", emits: emits.map(Naming.name(of:))) {
+      var active = false
+      return .slot { state, _ in
+        switch (active, query(state)) {
+        case (false, let value?):
+          active = true
+          return .start(effect(value))
+        case (true, nil):
+          active = false
+          return .cancel
+        default:
+          return .keep
+        }
+      }
+    }
+  }
+
+  /// A feedback on the states of one type (for systems whose `State` is a protocol, as in
+  /// Feedbacks). Other states cancel its effect under `.cancelOnNewState`.
+  public static func on<T>(
+    _ name: String, emits: [Event] = [], _ type: T.Type,
+    effect: @escaping @Sendable (T) -> Effect<Event>
+  ) -> Feedback {
+    Feedback(name: name, watches: "state is \(Naming.typeName(T.self))", emits: emits.map(Naming.name(of:))) {
+      .slot { state, _ in (state as? T).map { .start(effect($0)) } ?? .cancel }
+    }
+  }
+
+  /// A feedback on the states a pattern matches, e.g. an enum case: `.case("loading")`.
+  public static func on(
+    _ name: String, emits: [Event] = [], _ pattern: StatePattern<State>,
+    effect: @escaping @Sendable (State) -> Effect<Event>
+  ) -> Feedback {
+    Feedback(name: name, watches: "state is \(pattern.name ?? "any")", emits: emits.map(Naming.name(of:))) {
+      .slot { state, _ in pattern.matches(state) ? .start(effect(state)) : .cancel }
+    }
+  }
+
+  /// A feedback on a set of keyed requests derived from the state (RxFeedback's
+  /// `react(requests:)`): a new key starts its effect, a key still requested keeps its
+  /// effect running, a key no longer requested has its effect cancelled.
+  ///
+  /// Requests are `Comparable` so that new effects start in a deterministic order (their
+  /// sorted order), whatever the process's hash seed.
+  public static func requests<Request: Hashable & Comparable & Sendable>(
+    _ name: String, emits: [Event] = [], _ requests: @escaping @Sendable (State) -> Set<Request>,
+    effect: @escaping @Sendable (Request) -> Effect<Event>
+  ) -> Feedback {
+    Feedback(name: name, watches: "a set of keyed requests", emits: emits.map(Naming.name(of:))) {
+      .keyed { state in
+        requests(state).sorted().map { request in
+          (key: AnyHashable(request), makeEffect: { effect(request) })
+        }
+      }
+    }
+  }
+
+  /// A feedback that forwards the events sent to `input` (for user interface events or
+  /// anything outside the state). The events' source is this feedback's name.
+  public static func input(_ name: String, _ input: FeedbackInput<Event>, emits: [Event] = []) -> Feedback {
+    Feedback(name: name, watches: "external input", emits: emits.map(Naming.name(of:))) {
+      .source(subscribe: { send in input.subscribe(send) }, onState: nil)
+    }
+  }
+
+  /// A feedback attached to a ``Mediator`` shared with other systems: it publishes a value
+  /// to the mediator for states where `publish` returns one, and turns the values other
+  /// systems publish into events with `receive`.
+  public static func attach<Value: Equatable & Sendable>(
+    _ name: String, to mediator: Mediator<Value>, emits: [Event] = [],
+    publish: @escaping @Sendable (State) -> Value?,
+    receive: @escaping @Sendable (Value) -> Event?
+  ) -> Feedback {
+    Feedback(name: name, watches: "mediator \(mediator.name)", emits: emits.map(Naming.name(of:))) {
+      let member = mediator.makeMember()
+      return .source(
+        subscribe: { send in
+          member.subscribe { value in if let event = receive(value) { send(event) } }
+        },
+        onState: { state in if let value = publish(state) { member.publish(value) } }
+      )
+    }
+  }
+}

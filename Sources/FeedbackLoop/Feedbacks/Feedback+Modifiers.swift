@@ -1,0 +1,107 @@
+extension Feedback {
+  /// The same feedback with another execution strategy (the default is
+  /// ``ExecutionStrategy/cancelOnNewState``).
+  public func strategy(_ strategy: ExecutionStrategy) -> Feedback {
+    var copy = self
+    copy.executionStrategy = strategy
+    return copy
+  }
+
+  /// The same feedback, ignoring the states for which `condition` returns true: it starts
+  /// and cancels nothing for them, and its modifiers do not see them.
+  public func disabled(when condition: @escaping @Sendable (State) -> Bool) -> Feedback {
+    var copy = self
+    if let earlier = copy.isDisabled {
+      copy.isDisabled = { @Sendable state in earlier(state) || condition(state) }
+    } else {
+      copy.isDisabled = condition
+    }
+    return copy
+  }
+
+  /// The same feedback, running its effects on `scheduler` (its executor and clock)
+  /// instead of the loop's. Events still reach the loop through its own queue.
+  public func execute(on scheduler: any LoopScheduler) -> Feedback {
+    var copy = self
+    copy.scheduler = scheduler
+    return copy
+  }
+
+  /// The same feedback, calling `action` with every state it receives (before deciding).
+  public func onStateReceived(_ action: @escaping @Sendable (State) -> Void) -> Feedback {
+    var copy = self
+    if let earlier = copy.stateReceived {
+      copy.stateReceived = { @Sendable state in earlier(state); action(state) }
+    } else {
+      copy.stateReceived = action
+    }
+    return copy
+  }
+
+  /// The same feedback, calling `action` with every event it emits, as it is delivered.
+  public func onEventEmitted(_ action: @escaping @Sendable (Event) -> Void) -> Feedback {
+    var copy = self
+    if let earlier = copy.eventEmitted {
+      copy.eventEmitted = { @Sendable event in earlier(event); action(event) }
+    } else {
+      copy.eventEmitted = action
+    }
+    return copy
+  }
+
+  /// The same feedback, described as watching `description` in diagrams.
+  public func watching(_ description: String) -> Feedback {
+    var copy = self
+    copy.watches = description
+    return copy
+  }
+
+  /// This feedback working on a part of a larger state, emitting the larger system's
+  /// events (composition, as CombineFeedback's and Loop's pullback).
+  public func pullback<Parent: Sendable, ParentEvent: Sendable>(
+    state path: KeyPath<Parent, State> & Sendable,
+    event embed: @escaping @Sendable (Event) -> ParentEvent
+  ) -> Feedback<Parent, ParentEvent> {
+    let makeLogic = self.makeLogic
+    var parent = Feedback<Parent, ParentEvent>(name: name, watches: watches, emits: emits) {
+      switch makeLogic() {
+      case .slot(let decide):
+        return .slot { state, _ in
+          switch decide(state[keyPath: path], nil) {
+          case .keep: .keep
+          case .cancel: .cancel
+          case .start(let effect): .start(effect.map(embed))
+          }
+        }
+      case .keyed(let requests):
+        return .keyed { state in
+          requests(state[keyPath: path]).map { request in
+            (key: request.key, makeEffect: { request.makeEffect().map(embed) })
+          }
+        }
+      case .source(let subscribe, let onState):
+        return .source(
+          subscribe: { send in subscribe(Send { send(embed($0)) }) },
+          onState: onState.map { observe in { state in observe(state[keyPath: path]) } }
+        )
+      }
+    }
+    parent.executionStrategy = executionStrategy
+    parent.scheduler = scheduler
+    if let isDisabled { parent.isDisabled = { isDisabled($0[keyPath: path]) } }
+    if let stateReceived { parent.stateReceived = { stateReceived($0[keyPath: path]) } }
+    return parent
+  }
+}
+
+extension Effect {
+  /// The same effect emitting `transform(event)` for each of its events.
+  public func map<Other: Sendable>(_ transform: @escaping @Sendable (Event) -> Other) -> Effect<Other> {
+    switch operation {
+    case .none: .none
+    case .one(let event): .send(transform(event))
+    case .many(let events): Effect<Other>(operation: .many(events.map(transform)))
+    case .run(let body): .run { send, clock in try await body(Send { send(transform($0)) }, clock) }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/// A feedback: it watches the loop's state and answers with effects that emit events.
+///
+/// After every reduction each feedback sees the new state (and the event that produced it),
+/// in declaration order, before the next event is reduced. The simplest feedback reacts to
+/// every state with an async operation, as in this traffic light:
+///
+/// ```swift
+/// Feedback("timer", emits: [.tick]) { (state: Light, clock) in
+///   try await clock.sleep(for: .seconds(state == .yellow ? 3 : 30))
+///   return .tick
+/// }
+/// .strategy(.cancelOnNewState)
+/// ```
+///
+/// Other kinds watch a predicate (``when(_:emits:_:effect:)``), its rising edge
+/// (``whenBecomesTrue(_:emits:_:effect:)``), a derived value
+/// (``skippingRepeated(_:emits:_:effect:)``, ``firstValueAfterNil(_:emits:_:effect:)``),
+/// a state type or enum case (``on(_:emits:_:effect:)-(_,_,T.Type,_)``), a set of keyed
+/// requests (``requests(_:emits:_:effect:)``), an external ``FeedbackInput``, or a
+/// ``Mediator`` shared with other systems.
+///
+/// Modifiers: ``strategy(_:)``, ``disabled(when:)``, ``execute(on:)``,
+/// ``onStateReceived(_:)``, ``onEventEmitted(_:)``, ``watching(_:)``.
+public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
+  /// The feedback's name: the source of its events in traces and its node in diagrams.
+  public let name: String
+  /// What it watches, in words, for diagrams.
+  public internal(set) var watches: String
+  /// The names of the events it declares it may emit.
+  public internal(set) var emits: [String]
+  /// What a new state does to its running effects.
+  public internal(set) var executionStrategy: ExecutionStrategy = .cancelOnNewState
+
+  let makeLogic: @Sendable () -> FeedbackLogic<State, Event>
+  var isDisabled: (@Sendable (State) -> Bool)?
+  var stateReceived: (@Sendable (State) -> Void)?
+  var eventEmitted: (@Sendable (Event) -> Void)?
+  var scheduler: (any LoopScheduler)?
+
+  init(
+    name: String, watches: String, emits: [String],
+    makeLogic: @escaping @Sendable () -> FeedbackLogic<State, Event>
+  ) {
+    self.name = name
+    self.watches = watches
+    self.emits = emits
+    self.makeLogic = makeLogic
+  }
+
+  /// A feedback that runs an async operation for every state; the event it returns, if
+  /// any, is sent to the loop.
+  ///
+  /// - Parameters:
+  ///   - name: the feedback's name (source of its events in traces, node in diagrams).
+  ///   - emits: the events it may emit, for diagrams.
+  ///   - operation: receives the state and the loop's clock; may sleep on the clock.
+  public init(
+    _ name: String, emits: [Event] = [],
+    _ operation: @escaping @Sendable (_ state: State, _ clock: any Clock<Duration>) async throws -> Event?
+  ) {
+    self.init(name, emitting: emits.map(Naming.name(of:))) { state in
+      .task { clock in try await operation(state, clock) }
+    }
+  }
+
+  /// A feedback that answers every state with an effect.
+  public init(_ name: String, emits: [Event] = [], effect: @escaping @Sendable (_ state: State) -> Effect<Event>) {
+    self.init(name, emitting: emits.map(Naming.name(of:)), effect: effect)
+  }
+
+  /// A feedback that answers every state with an effect, declaring its events by name
+  /// (for events with payloads, or event types).
+  public init(_ name: String, emitting: [String], effect: @escaping @Sendable (_ state: State) -> Effect<Event>) {
+    self.init(name: name, watches: "every state", emits: emitting) {
+      .slot { state, _ in .start(effect(state)) }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/// A group of feedbacks, in declaration order, with modifiers that apply to each of them.
+///
+/// ```swift
+/// Feedbacks {
+///   Feedback("timer", emits: [.tick]) { state, clock in … }
+///   if logging { Feedback("log") { state in print(state); return .none } }
+/// }
+/// .disabled(when: { $0 == .off })
+/// ```
+public struct Feedbacks<State: Sendable, Event: Sendable>: Sendable {
+  /// The feedbacks, in declaration order.
+  public let list: [Feedback<State, Event>]
+
+  /// Declares feedbacks.
+  public init(@FeedbacksBuilder<State, Event> _ feedbacks: () -> [Feedback<State, Event>]) {
+    self.list = feedbacks()
+  }
+
+  init(list: [Feedback<State, Event>]) {
+    self.list = list
+  }
+
+  /// Every feedback of the group with ``Feedback/disabled(when:)``.
+  public func disabled(when condition: @escaping @Sendable (State) -> Bool) -> Feedbacks {
+    Feedbacks(list: list.map { $0.disabled(when: condition) })
+  }
+
+  /// Every feedback of the group with ``Feedback/execute(on:)``.
+  public func execute(on scheduler: any LoopScheduler) -> Feedbacks {
+    Feedbacks(list: list.map { $0.execute(on: scheduler) })
+  }
+
+  /// Every feedback of the group with ``Feedback/onStateReceived(_:)``.
+  public func onStateReceived(_ action: @escaping @Sendable (State) -> Void) -> Feedbacks {
+    Feedbacks(list: list.map { $0.onStateReceived(action) })
+  }
+
+  /// Every feedback of the group with ``Feedback/onEventEmitted(_:)``.
+  public func onEventEmitted(_ action: @escaping @Sendable (Event) -> Void) -> Feedbacks {
+    Feedbacks(list: list.map { $0.onEventEmitted(action) })
+  }
+
+  /// Every feedback of the group with ``Feedback/strategy(_:)``.
+  public func strategy(_ strategy: ExecutionStrategy) -> Feedbacks {
+    Feedbacks(list: list.map { $0.strategy(strategy) })
+  }
+}
+
+/// Builds the list of feedbacks inside `Feedbacks { … }`.
+@resultBuilder
+public enum FeedbacksBuilder<State: Sendable, Event: Sendable> {
+  public static func buildExpression(_ feedback: Feedback<State, Event>) -> [Feedback<State, Event>] {
+    [feedback]
+  }
+
+  public static func buildExpression(_ feedbacks: Feedbacks<State, Event>) -> [Feedback<State, Event>] {
+    feedbacks.list
+  }
+
+  public static func buildBlock(_ parts: [Feedback<State, Event>]...) -> [Feedback<State, Event>] {
+    parts.flatMap { $0 }
+  }
+
+  public static func buildOptional(_ part: [Feedback<State, Event>]?) -> [Feedback<State, Event>] {
+    part ?? []
+  }
+
+  public static func buildEither(first part: [Feedback<State, Event>]) -> [Feedback<State, Event>] {
+    part
+  }
+
+  public static func buildEither(second part: [Feedback<State, Event>]) -> [Feedback<State, Event>] {
+    part
+  }
+
+  public static func buildArray(_ parts: [[Feedback<State, Event>]]) -> [Feedback<State, Event>] {
+    parts.flatMap { $0 }
+  }
+}

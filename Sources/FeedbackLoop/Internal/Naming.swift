@@ -1,0 +1,39 @@
+/// Derives diagram names from values: enum case names, or type names for other values.
+enum Naming {
+  /// The node name of a value: its enum case name (payload ignored), or its type's name.
+  static func name(of value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .enum {
+      if let label = mirror.children.first?.label { return label }
+      return String(describing: value)
+    }
+    return typeName(type(of: value))
+  }
+
+  /// The unqualified name of a type (`VolumeState`, `Array<Int>`).
+  static func typeName(_ type: Any.Type) -> String {
+    String(describing: type)
+  }
+
+  /// The fields a value carries, as `"name: Type"`: a struct's stored properties, or an
+  /// enum case's payload.
+  static func fields(of value: Any) -> [String] {
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .struct, .class:
+      return mirror.children.map { "\($0.label ?? "_"): \(typeName(Swift.type(of: $0.value)))" }
+    case .enum:
+      guard let payload = mirror.children.first?.value else { return [] }
+      let inner = Mirror(reflecting: payload)
+      if inner.displayStyle == .tuple {
+        return inner.children.enumerated().map { offset, child in
+          let label = child.label.map { $0.hasPrefix(".") ? "_\(offset)" : $0 } ?? "_\(offset)"
+          return "\(label): \(typeName(Swift.type(of: child.value)))"
+        }
+      }
+      return ["_: \(typeName(Swift.type(of: payload)))"]
+    default:
+      return []
+    }
+  }
+}

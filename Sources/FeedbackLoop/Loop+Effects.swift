@@ -1,0 +1,128 @@
+extension Loop {
+  /// Runs every feedback on a new state, in declaration order. Called on the turn only.
+  func react(to state: State, event: Event?) {
+    for (index, runtime) in runtimes.enumerated() {
+      let feedback = runtime.feedback
+      if let isDisabled = feedback.isDisabled, isDisabled(state) { continue }
+      feedback.stateReceived?(state)
+      let cancelsOnNewState = feedback.executionStrategy == .cancelOnNewState
+      switch runtime.logic {
+      case .slot(let decide):
+        switch decide(state, event) {
+        case .keep:
+          break
+        case .cancel:
+          if cancelsOnNewState, let handle = runtime.current {
+            cancel(handle)
+            runtime.current = nil
+          }
+        case .start(let effect):
+          if cancelsOnNewState, let handle = runtime.current {
+            cancel(handle)
+            runtime.current = nil
+          }
+          if !effect.isNone {
+            runtime.current = start(effect, feedback: index)
+          }
+        }
+      case .keyed(let requests):
+        let wanted = requests(state)
+        let keys = Set(wanted.map(\.key))
+        for (key, handle) in runtime.requests where !keys.contains(key) {
+          if cancelsOnNewState, let handle { cancel(handle) }
+          runtime.requests.removeValue(forKey: key)
+        }
+        for request in wanted where runtime.requests.index(forKey: request.key) == nil {
+          runtime.requests.updateValue(start(request.makeEffect(), feedback: index), forKey: request.key)
+        }
+      case .source(_, let onState):
+        onState?(state)
+      }
+    }
+  }
+
+  /// Starts an effect for the feedback at `index`. Synchronous effects emit at once and
+  /// return `nil`; async ones return their handle.
+  func start(_ effect: Effect<Event>, feedback index: Int) -> EffectHandle? {
+    let name = feedbackNames[index]
+    if let other = runtimes[index].feedback.scheduler {
+      return startTask(effect.asOperation, feedback: index, on: other)
+    }
+    switch effect.operation {
+    case .none:
+      return nil
+    case .one(let event):
+      emitNow([event], feedback: index, name: name)
+      return nil
+    case .many(let events):
+      emitNow(events, feedback: index, name: name)
+      return nil
+    case .run(let operation):
+      return startTask(operation, feedback: index, on: scheduler)
+    }
+  }
+
+  private func emitNow(_ events: [Event], feedback index: Int, name: String) {
+    if let monitor {
+      let id = makeEffectID()
+      monitor(.effectStarted(id, feedback: name))
+      for event in events {
+        monitor(.effectEmitted(id, feedback: name, event: event))
+        enqueue(Entry(event: event, origin: .feedback(index)))
+      }
+      monitor(.effectFinished(id, feedback: name))
+    } else {
+      for event in events { enqueue(Entry(event: event, origin: .feedback(index))) }
+    }
+  }
+
+  private func makeEffectID() -> EffectID {
+    defer { nextEffect += 1 }
+    return EffectID(nextEffect)
+  }
+
+  private func startTask(
+    _ operation: @escaping @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void,
+    feedback index: Int, on scheduler: any LoopScheduler
+  ) -> EffectHandle? {
+    let handle = EffectHandle(id: makeEffectID(), feedback: index)
+    let registered = shared.withLock { shared -> Bool in
+      guard !shared.stopped else { return false }
+      shared.running[handle.id] = handle
+      return true
+    }
+    guard registered else { return nil }
+    monitor?(.effectStarted(handle.id, feedback: feedbackNames[index]))
+    let clock = scheduler.clock
+    let send = Send<Event> { [weak self] event in
+      guard !handle.isCancelled else { return }
+      self?.enqueue(Entry(event: event, origin: .effect(handle)))
+    }
+    let task = Task(executorPreference: scheduler.taskExecutor) { [weak self] in
+      try? await operation(send, clock)
+      guard !handle.isCancelled else { return }
+      self?.enqueue(Entry(event: nil, origin: .effect(handle)))
+    }
+    handle.attach(task)
+    return handle
+  }
+
+  /// Cancels a running effect and reports it, unless it already ended.
+  func cancel(_ handle: EffectHandle) {
+    guard handle.cancel() else { return }
+    shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
+    monitor?(.effectCancelled(handle.id, feedback: feedbackNames[handle.feedback]))
+  }
+}
+
+extension Effect {
+  /// The effect as an async operation (for feedbacks that run on another scheduler).
+  var asOperation: @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void {
+    switch operation {
+    case .none: { _, _ in }
+    case .one(let event): { send, _ in send(event) }
+    case .many(let events): { send, _ in events.forEach { send($0) } }
+    case .run(let body): body
+    }
+  }
+}

@@ -1,0 +1,244 @@
+import Synchronization
+
+/// A running ``System``: it holds the current state, reduces the events it is sent one at a
+/// time, and runs the feedbacks' effects.
+///
+/// ```swift
+/// let loop = Loop(trafficLight, scheduler: QueueScheduler())
+/// loop.send(.emergency)
+/// for await light in loop.states { print(light) }
+/// ```
+///
+/// ## Guarantees
+/// - **One serialized queue.** ``send(_:)`` is safe from any thread. Events are reduced in
+///   FIFO order, one at a time; the reducer is never re-entered. Events emitted while the
+///   loop is reducing or evaluating feedbacks are queued, not recursed into, so a million
+///   synchronous feedback cycles run in constant stack depth.
+/// - **Feedbacks see every new state**, with the event that produced it, in declaration
+///   order, before the next event is reduced. An ignored event runs no feedback.
+/// - **Lifetime.** The loop starts when created and stops on ``stop()`` or when released;
+///   stopping cancels every running effect. Effects hold the loop weakly.
+///
+/// All work runs through the loop's ``LoopScheduler``: reductions are scheduled on it,
+/// async effects run on its executor and sleep on its clock.
+public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
+  // Why @unchecked Sendable is safe: the mutable properties below `shared` (`current`,
+  // `runtimes`, `nextEffect`, `observersSnapshot`) are read and written only inside a
+  // turn (`begin()`/`drain()`). A turn starts only after setting `shared.draining` from
+  // false to true under the lock, and ends by setting it back under the lock, so at most
+  // one turn runs at a time; the lock's acquire/release orders memory between turns that
+  // run on different threads. Everything touched from other threads lives in `shared`
+  // (a Mutex) or is immutable (`system`, `scheduler`, `monitor`, `feedbackNames`).
+
+  /// The system this loop runs.
+  public let system: System<State, Event>
+  /// The scheduler all of the loop's work runs through.
+  public let scheduler: any LoopScheduler
+  let monitor: (@Sendable (LoopActivity<State, Event>) -> Void)?
+  let feedbackNames: [String]
+  let shared: Mutex<Shared>
+
+  var current: State
+  var runtimes: [FeedbackRuntime<State, Event>]
+  var nextEffect = 0
+  var observersSnapshot: [(id: Int, observe: @Sendable (State) -> Void)] = []
+  var observersVersionSeen = 0
+
+  /// Starts a loop running `system`.
+  ///
+  /// - Parameters:
+  ///   - scheduler: where the loop's work runs; ``ImmediateScheduler`` by default, which
+  ///     reduces events on the sending thread.
+  ///   - monitor: sees every ``LoopActivity``, in order (the test kit records them).
+  public init(
+    _ system: System<State, Event>,
+    scheduler: any LoopScheduler = ImmediateScheduler(),
+    monitor: (@Sendable (LoopActivity<State, Event>) -> Void)? = nil
+  ) {
+    self.system = system
+    self.scheduler = scheduler
+    self.monitor = monitor
+    self.feedbackNames = system.feedbacks.map(\.name)
+    self.current = system.initial
+    self.runtimes = system.feedbacks.map(FeedbackRuntime.init)
+    self.shared = Mutex(Shared(state: system.initial))
+    scheduler.schedule { self.begin() }
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// The current state (the state after the last reduced event).
+  public var state: State {
+    shared.withLock { $0.state }
+  }
+
+  /// Whether ``stop()`` was called.
+  public var isStopped: Bool {
+    shared.withLock { $0.stopped }
+  }
+
+  /// Sends an event to the loop. Thread-safe; returns once the event is queued (on an
+  /// ``ImmediateScheduler``, once it and everything it caused synchronously is reduced).
+  /// Events sent after ``stop()`` are dropped.
+  /// - Complexity: amortized O(1) to queue.
+  public func send(_ event: Event) {
+    enqueue(Entry(event: event, origin: .external))
+  }
+
+  /// Stops the loop: cancels every running effect and input subscription, drops queued
+  /// events, and ignores later ones. Idempotent. Activities it causes are reported on the
+  /// caller's thread.
+  public func stop() {
+    let stopped = shared.withLock { shared -> (handles: [EffectHandle], subscriptions: [@Sendable () -> Void])? in
+      guard !shared.stopped else { return nil }
+      shared.stopped = true
+      shared.queue.removeAll()
+      let handles = shared.running.values.sorted { $0.id < $1.id }
+      shared.running = [:]
+      defer { shared.subscriptions = [] }
+      return (handles, shared.subscriptions)
+    }
+    guard let stopped else { return }
+    for unsubscribe in stopped.subscriptions { unsubscribe() }
+    for handle in stopped.handles where handle.cancel() {
+      monitor?(.effectCancelled(handle.id, feedback: feedbackNames[handle.feedback]))
+    }
+    monitor?(.stopped)
+  }
+
+  // MARK: - Queue
+
+  struct Entry {
+    /// The event; `nil` marks the end of the effect in `origin`.
+    var event: Event?
+    var origin: Origin
+  }
+
+  enum Origin {
+    case external
+    /// A synchronous effect or input of the feedback at this index.
+    case feedback(Int)
+    /// An async effect.
+    case effect(EffectHandle)
+  }
+
+  struct Shared {
+    var queue = EventQueue<Entry>()
+    var draining = true  // the first turn (`begin`) is scheduled by init
+    var stopped = false
+    var state: State
+    var running: [EffectID: EffectHandle] = [:]
+    var subscriptions: [@Sendable () -> Void] = []
+    var observers: [(id: Int, observe: @Sendable (State) -> Void)] = []
+    var nextObserver = 0
+    /// Bumped on every change of `observers`, so a turn refreshes its snapshot cheaply.
+    var observersVersion = 0
+  }
+
+  /// Queues `entry`; starts a turn on the scheduler if none is running.
+  func enqueue(_ entry: Entry) {
+    let startTurn = shared.withLock { shared -> Bool in
+      guard !shared.stopped else { return false }
+      shared.queue.append(entry)
+      guard !shared.draining else { return false }
+      shared.draining = true
+      return true
+    }
+    if startTurn {
+      scheduler.schedule { self.drain() }
+    }
+  }
+
+  // MARK: - Turns
+
+  /// The first turn: subscribes inputs, reports the initial state, runs feedbacks on it.
+  private func begin() {
+    var subscriptions: [@Sendable () -> Void] = []
+    for (index, runtime) in runtimes.enumerated() {
+      if case .source(let subscribe, _) = runtime.logic {
+        subscriptions.append(subscribe(Send { [weak self] event in
+          self?.enqueue(Entry(event: event, origin: .feedback(index)))
+        }))
+      }
+    }
+    let alreadyStopped = shared.withLock { shared -> Bool in
+      if !shared.stopped { shared.subscriptions += subscriptions }
+      return shared.stopped
+    }
+    if alreadyStopped {
+      subscriptions.forEach { $0() }
+      return
+    }
+    monitor?(.started(state: current))
+    react(to: current, event: nil)
+    drain()
+  }
+
+  /// Reduces queued entries until the queue is empty, then ends the turn.
+  func drain() {
+    while let entry = nextEntry() {
+      process(entry)
+    }
+  }
+
+  /// Publishes the current state, then takes the next entry or ends the turn.
+  private func nextEntry() -> Entry? {
+    shared.withLock { shared in
+      shared.state = current
+      if shared.observersVersion != observersVersionSeen {
+        observersSnapshot = shared.observers
+        observersVersionSeen = shared.observersVersion
+      }
+      guard !shared.stopped, let entry = shared.queue.popFirst() else {
+        shared.draining = false
+        return nil
+      }
+      return entry
+    }
+  }
+
+  private func process(_ entry: Entry) {
+    let source: EventSource
+    switch entry.origin {
+    case .external:
+      source = .external
+    case .feedback(let index):
+      source = .feedback(feedbackNames[index])
+    case .effect(let handle):
+      if handle.isCancelled { return }
+      let name = feedbackNames[handle.feedback]
+      guard let event = entry.event else {
+        if handle.finish() {
+          shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
+          monitor?(.effectFinished(handle.id, feedback: name))
+        }
+        return
+      }
+      monitor?(.effectEmitted(handle.id, feedback: name, event: event))
+      source = .feedback(name)
+    }
+    guard let event = entry.event else { return }
+    if case .feedback(let index) = entry.origin { runtimes[index].feedback.eventEmitted?(event) }
+    if case .effect(let handle) = entry.origin { runtimes[handle.feedback].feedback.eventEmitted?(event) }
+    reduce(event, from: source)
+  }
+
+  private func reduce(_ event: Event, from source: EventSource) {
+    let before = current
+    switch system.reduce(before, event) {
+    case .ignored:
+      monitor?(.ignored(event: event, source: source, state: before))
+      return
+    case .reduced(let next, let transition):
+      current = next
+      monitor?(.reduced(event: event, source: source, before: before, after: next, transition: transition.map { "t\($0)" }))
+    case .undeclared(let next, let transition):
+      current = next
+      monitor?(.undeclaredTransition(event: event, source: source, before: before, after: next, transition: "t\(transition)"))
+    }
+    for observer in observersSnapshot { observer.observe(current) }
+    react(to: current, event: event)
+  }
+}

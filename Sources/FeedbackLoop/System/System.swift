@@ -1,0 +1,115 @@
+/// A feedback system, declared: its initial state, how events change the state
+/// (``Transitions`` or a ``Reducer``), and its ``Feedbacks``.
+///
+/// ```swift
+/// enum Light: Hashable, Sendable { case red, green, yellow }
+/// enum Signal: Hashable, Sendable { case tick, emergency }
+///
+/// let trafficLight = System<Light, Signal>(initial: .red) {
+///   Transitions {
+///     Transition(from: .red, on: .tick, to: .green)
+///     Transition(from: .green, on: .tick, to: .yellow)
+///     Transition(from: .yellow, on: .tick, to: .red)
+///     Transition(from: .any, on: .emergency, to: .red)
+///   }
+///   Feedbacks {
+///     Feedback("timer", emits: [.tick]) { (state: Light, clock) in
+///       try await clock.sleep(for: .seconds(state == .yellow ? 3 : 30))
+///       return .tick
+///     }
+///   }
+/// }
+/// let loop = Loop(trafficLight)   // runs it
+/// ```
+///
+/// A `System` is a value: it runs nothing until a ``Loop`` runs it, and it describes
+/// itself as data for diagrams with ``graph``.
+public struct System<State: Sendable, Event: Sendable>: Sendable {
+  /// The system's name, used by diagrams and traces. Defaults to the state type's name.
+  public var name: String
+  /// The state a loop starts in.
+  public let initial: State
+  /// The feedbacks, in declaration order.
+  public let feedbacks: [Feedback<State, Event>]
+  let table: TransitionTable<State, Event>?
+  let reducers: [Reducer<State, Event>]
+  var stateName: @Sendable (State) -> String = { Naming.name(of: $0) }
+  var eventName: @Sendable (Event) -> String = { Naming.name(of: $0) }
+
+  /// Declares a system from its parts: ``Transitions``, ``Reducer``s and ``Feedbacks``,
+  /// in any order and number. Declared transitions reduce first, then reducers, in order.
+  public init(
+    _ name: String? = nil, initial: State,
+    @SystemBuilder<State, Event> _ content: () -> [SystemComponent<State, Event>]
+  ) {
+    var transitions: [Transition<State, Event>] = []
+    var reducers: [Reducer<State, Event>] = []
+    var feedbacks: [Feedback<State, Event>] = []
+    var declaresTransitions = false
+    for component in content() {
+      switch component.kind {
+      case .transitions(let list):
+        declaresTransitions = true
+        transitions += list
+      case .reducer(let reducer): reducers.append(reducer)
+      case .feedbacks(let list): feedbacks += list
+      }
+    }
+    self.name = name ?? Naming.typeName(State.self)
+    self.initial = initial
+    self.table = declaresTransitions ? TransitionTable(transitions) : nil
+    self.reducers = reducers
+    self.feedbacks = feedbacks
+  }
+
+  /// Declares a system from a plain reduce closure (ReactiveFeedback style).
+  public init(
+    _ name: String? = nil, initial: State,
+    reduce: @escaping @Sendable (_ state: inout State, _ event: Event) -> Void,
+    feedbacks: [Feedback<State, Event>] = []
+  ) {
+    self.init(name, initial: initial) {
+      Reducer(reduce)
+      Feedbacks(list: feedbacks)
+    }
+  }
+
+  /// A system needs an initial state.
+  @available(*, unavailable, message: "A System needs an initial state: System(initial: …) { … }")
+  public init(@SystemBuilder<State, Event> _ content: () -> [SystemComponent<State, Event>]) {
+    fatalError()
+  }
+
+  /// The same system, naming states for diagrams and traces with `name` instead of their
+  /// enum case or type names.
+  public func namingStates(_ name: @escaping @Sendable (State) -> String) -> System {
+    var copy = self
+    copy.stateName = name
+    return copy
+  }
+
+  /// Reduces one event. Declared transitions first (an event none accepts is ignored
+  /// unless a reducer follows), then each reducer in order.
+  func reduce(_ state: State, _ event: Event) -> Reduction<State> {
+    var outcome: Reduction<State>
+    if let table {
+      outcome = table.reduce(state, event)
+      if reducers.isEmpty { return outcome }
+    } else {
+      outcome = .reduced(state, transition: nil)
+    }
+    var next: State
+    switch outcome {
+    case .reduced(let value, _), .undeclared(let value, _): next = value
+    case .ignored:
+      next = state
+      outcome = .reduced(state, transition: nil)
+    }
+    for reducer in reducers { reducer.reduce(&next, event) }
+    switch outcome {
+    case .reduced(_, let transition): return .reduced(next, transition: transition)
+    case .undeclared(_, let transition): return .undeclared(next, transition: transition)
+    case .ignored: return .ignored
+    }
+  }
+}

@@ -1,0 +1,114 @@
+/// One declared transition: from some states, on some events, to a fixed state or to a
+/// state computed by a closure whose possible targets are declared.
+///
+/// ```swift
+/// Transition(from: .red, on: .tick, to: .green)
+/// Transition(from: .any, on: .emergency, to: .red)
+/// Transition(from: .type(VolumeState.self), on: .type(Increase.self), label: "value + 1") {
+///   state, _ in VolumeState(value: state.value + 1)
+/// }
+/// Transition(from: .editing, on: .submit, to: .submitting)
+///   .guarded("form is valid") { state, _ in state.isValid }
+/// ```
+///
+/// A computed transition declares where it may lead with `targets:` (by default: back to
+/// the states it starts from). A result outside those targets still happens, but the loop
+/// reports it as an undeclared transition so that the diagram never lies.
+public struct Transition<State: Sendable, Event: Sendable>: Sendable {
+  enum Target: Sendable {
+    case fixed(State)
+    case computed(targets: [StatePattern<State>], @Sendable (State, Event) -> State)
+  }
+
+  struct Guard: Sendable {
+    var description: String
+    var test: @Sendable (State, Event) -> Bool
+  }
+
+  let from: StatePattern<State>
+  let on: EventPattern<Event>
+  let target: Target
+  let label: String?
+  var condition: Guard?
+
+  /// A transition to a fixed state.
+  public init(from: StatePattern<State>, on: EventPattern<Event>, to target: State, label: String? = nil) {
+    self.from = from
+    self.on = on
+    self.target = .fixed(target)
+    self.label = label
+  }
+
+  /// A transition whose target is computed from the state and the event.
+  ///
+  /// - Parameters:
+  ///   - targets: the states the closure may return. `nil` (the default) means the states
+  ///     the transition starts from, which suits self-transitions like `value + 1`.
+  ///   - label: what the transition does, as the diagram writes it on the edge.
+  public init(
+    from: StatePattern<State>, on: EventPattern<Event>, label: String? = nil,
+    targets: [StatePattern<State>]? = nil,
+    _ compute: @escaping @Sendable (_ state: State, _ event: Event) -> State
+  ) {
+    self.from = from
+    self.on = on
+    self.target = .computed(targets: targets ?? [from], compute)
+    self.label = label
+  }
+
+  /// The same transition, taken only when `test` returns `true`.
+  ///
+  /// A transition whose guard fails does not match: the next candidate in precedence
+  /// order is tried.
+  /// - Parameter description: the condition in words, shown on the diagram (`[form is valid]`).
+  public func guarded(_ description: String, _ test: @escaping @Sendable (_ state: State, _ event: Event) -> Bool) -> Self {
+    var copy = self
+    copy.condition = Guard(description: description, test: test)
+    return copy
+  }
+}
+
+extension Transition where State: Equatable {
+  /// A transition from exactly `from` to a fixed state.
+  public init(from: State, on: EventPattern<Event>, to target: State, label: String? = nil) {
+    self.init(from: .value(from), on: on, to: target, label: label)
+  }
+
+  /// A transition from exactly `from`, to a computed state.
+  public init(
+    from: State, on: EventPattern<Event>, label: String? = nil, targets: [StatePattern<State>]? = nil,
+    _ compute: @escaping @Sendable (_ state: State, _ event: Event) -> State
+  ) {
+    self.init(from: .value(from), on: on, label: label, targets: targets, compute)
+  }
+}
+
+extension Transition where Event: Equatable {
+  /// A transition on exactly `event` to a fixed state.
+  public init(from: StatePattern<State>, on event: Event, to target: State, label: String? = nil) {
+    self.init(from: from, on: .value(event), to: target, label: label)
+  }
+
+  /// A transition on exactly `event`, to a computed state.
+  public init(
+    from: StatePattern<State>, on event: Event, label: String? = nil, targets: [StatePattern<State>]? = nil,
+    _ compute: @escaping @Sendable (_ state: State, _ event: Event) -> State
+  ) {
+    self.init(from: from, on: .value(event), label: label, targets: targets, compute)
+  }
+}
+
+extension Transition where State: Equatable, Event: Equatable {
+  /// A transition from exactly `from` on exactly `event` to a fixed state.
+  public init(from: State, on event: Event, to target: State, label: String? = nil) {
+    self.init(from: .value(from), on: .value(event), to: target, label: label)
+  }
+
+  /// A transition from exactly `from` on exactly `event`, to a computed state.
+  public init(
+    from: State, on event: Event, label: String? = nil, targets: [StatePattern<State>]? = nil,
+    _ compute: @escaping @Sendable (_ state: State, _ event: Event) -> State
+  ) {
+    self.init(from: .value(from), on: .value(event), label: label, targets: targets, compute)
+  }
+}

@@ -1,0 +1,53 @@
+/// The outcome of reducing one event.
+enum Reduction<State> {
+  /// The event was reduced; `transition` is the index of the declared transition that
+  /// matched, if the system declares transitions.
+  case reduced(State, transition: Int?)
+  /// No declared transition accepts the event; the state is unchanged.
+  case ignored
+  /// The declared transition `transition` produced a state outside its declared targets.
+  case undeclared(State, transition: Int)
+}
+
+/// Declared transitions, pre-sorted into precedence order for matching.
+struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
+  /// Declaration order (ids `t0`, `t1`, …).
+  let transitions: [Transition<State, Event>]
+  /// Indices into `transitions`, most specific first.
+  let precedence: [Int]
+
+  init(_ transitions: [Transition<State, Event>]) {
+    self.transitions = transitions
+    self.precedence = transitions.indices.sorted { a, b in
+      let x = transitions[a], y = transitions[b]
+      if x.from.specificity != y.from.specificity { return x.from.specificity > y.from.specificity }
+      if x.on.specificity != y.on.specificity { return x.on.specificity > y.on.specificity }
+      return a < b
+    }
+  }
+
+  /// The index of the first transition (in precedence order) that accepts the pair.
+  func match(_ state: State, _ event: Event) -> Int? {
+    for index in precedence {
+      let transition = transitions[index]
+      guard transition.from.matches(state), transition.on.matches(event) else { continue }
+      if let condition = transition.condition, !condition.test(state, event) { continue }
+      return index
+    }
+    return nil
+  }
+
+  func reduce(_ state: State, _ event: Event) -> Reduction<State> {
+    guard let index = match(state, event) else { return .ignored }
+    switch transitions[index].target {
+    case .fixed(let target):
+      return .reduced(target, transition: index)
+    case .computed(let targets, let compute):
+      let next = compute(state, event)
+      if targets.contains(where: { $0.matches(next) }) {
+        return .reduced(next, transition: index)
+      }
+      return .undeclared(next, transition: index)
+    }
+  }
+}

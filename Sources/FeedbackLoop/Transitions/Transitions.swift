@@ -1,0 +1,64 @@
+/// A transition table: the transitions a system declares, in a result builder that accepts
+/// `if`, `if`/`else` and `for`.
+///
+/// ```swift
+/// Transitions {
+///   Transition(from: .red, on: .tick, to: .green)
+///   Transition(from: .green, on: .tick, to: .yellow)
+///   Transition(from: .yellow, on: .tick, to: .red)
+///   Transition(from: .any, on: .emergency, to: .red)
+/// }
+/// ```
+///
+/// ## Precedence
+/// For a state and an event, the loop takes the first transition that matches, in this
+/// order: the most specific source first (a value, then an enum case, then a type, then
+/// `.any`), then the most specific event in the same order, then declaration order. A
+/// transition whose guard returns `false` does not match and the next one is tried. An
+/// event that no transition accepts is ignored: the state stays, feedbacks are not
+/// re-run, and observers see an ignored event.
+public struct Transitions<State: Sendable, Event: Sendable>: Sendable {
+  /// The transitions, in declaration order.
+  let list: [Transition<State, Event>]
+
+  /// Declares transitions.
+  public init(@TransitionsBuilder<State, Event> _ transitions: () -> [Transition<State, Event>]) {
+    self.list = transitions()
+  }
+
+  init(list: [Transition<State, Event>]) {
+    self.list = list
+  }
+}
+
+/// Builds the list of transitions inside `Transitions { … }`.
+@resultBuilder
+public enum TransitionsBuilder<State: Sendable, Event: Sendable> {
+  public static func buildExpression(_ transition: Transition<State, Event>) -> [Transition<State, Event>] {
+    [transition]
+  }
+
+  public static func buildExpression(_ transitions: Transitions<State, Event>) -> [Transition<State, Event>] {
+    transitions.list
+  }
+
+  public static func buildBlock(_ parts: [Transition<State, Event>]...) -> [Transition<State, Event>] {
+    parts.flatMap { $0 }
+  }
+
+  public static func buildOptional(_ part: [Transition<State, Event>]?) -> [Transition<State, Event>] {
+    part ?? []
+  }
+
+  public static func buildEither(first part: [Transition<State, Event>]) -> [Transition<State, Event>] {
+    part
+  }
+
+  public static func buildEither(second part: [Transition<State, Event>]) -> [Transition<State, Event>] {
+    part
+  }
+
+  public static func buildArray(_ parts: [[Transition<State, Event>]]) -> [Transition<State, Event>] {
+    parts.flatMap { $0 }
+  }
+}
