@@ -2,13 +2,13 @@ import Foundation
 
 /// One benchmark row: a name, a unit, and a body that returns the measured value of one run
 /// (for example nanoseconds per operation, or seconds for the whole run).
-struct Benchmark {
+struct Benchmark: Sendable {
   var name: String
   var unit: String
   /// How many times to run `body`; the median is reported.
   var runs: Int = 5
   /// One run; returns its measured value in `unit`.
-  var body: () throws -> Double
+  var body: @Sendable () throws -> Double
 }
 
 /// The measured median of one row.

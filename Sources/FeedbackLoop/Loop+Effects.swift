@@ -28,9 +28,13 @@ extension Loop {
       case .keyed(let requests):
         let wanted = requests(state)
         let keys = Set(wanted.map(\.key))
+        var removed: [EffectHandle] = []
         for (key, handle) in runtime.requests where !keys.contains(key) {
-          if cancelsOnNewState, let handle { cancel(handle) }
+          if let handle { removed.append(handle) }
           runtime.requests.removeValue(forKey: key)
+        }
+        if cancelsOnNewState {
+          for handle in removed.sorted(by: { $0.id < $1.id }) { cancel(handle) }  // deterministic order
         }
         for request in wanted where runtime.requests.index(forKey: request.key) == nil {
           runtime.requests.updateValue(start(request.makeEffect(), feedback: index), forKey: request.key)

@@ -49,6 +49,14 @@ extension Feedback {
     return copy
   }
 
+  /// The same feedback, declaring by name the events it may emit (for events with
+  /// payloads or event types, which have no single value to list in `emits:`).
+  public func emitting(_ names: [String]) -> Feedback {
+    var copy = self
+    copy.emits = names
+    return copy
+  }
+
   /// The same feedback, described as watching `description` in diagrams.
   public func watching(_ description: String) -> Feedback {
     var copy = self
@@ -58,16 +66,23 @@ extension Feedback {
 
   /// This feedback working on a part of a larger state, emitting the larger system's
   /// events (composition, as CombineFeedback's and Loop's pullback).
+  ///
+  /// - Parameters:
+  ///   - state: where the child's state lives inside the parent's.
+  ///   - embed: the parent event that a child event stands for.
+  ///   - extract: the child event a parent event stands for, for feedbacks that look at
+  ///     the event (``reacting(_:emits:_:)``); `nil` shows them no event.
   public func pullback<Parent: Sendable, ParentEvent: Sendable>(
     state path: KeyPath<Parent, State> & Sendable,
-    event embed: @escaping @Sendable (Event) -> ParentEvent
+    event embed: @escaping @Sendable (Event) -> ParentEvent,
+    extract: (@Sendable (ParentEvent) -> Event?)? = nil
   ) -> Feedback<Parent, ParentEvent> {
     let makeLogic = self.makeLogic
     var parent = Feedback<Parent, ParentEvent>(name: name, watches: watches, emits: emits) {
       switch makeLogic() {
       case .slot(let decide):
-        return .slot { state, _ in
-          switch decide(state[keyPath: path], nil) {
+        return .slot { state, event in
+          switch decide(state[keyPath: path], event.flatMap { extract?($0) }) {
           case .keep: .keep
           case .cancel: .cancel
           case .start(let effect): .start(effect.map(embed))

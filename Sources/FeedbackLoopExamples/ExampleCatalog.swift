@@ -1,0 +1,16 @@
+public import FeedbackGraph
+import FeedbackLoop
+
+/// Every example system, as the `diagram` command and the benchmarks see them.
+public enum ExampleCatalog {
+  /// The examples' graphs, sorted by name.
+  public static var graphs: [SystemGraph] {
+    [
+      Counter.system().graph,
+      Movies.system().graph,
+      SignIn.system().graph,
+      TrafficLight.system.graph,
+      Volume.system().graph,
+    ].sorted { $0.name < $1.name }
+  }
+}

@@ -1,0 +1,175 @@
+import FeedbackLoop
+import Synchronization
+
+/// The paging movie list of seeds 000/002 (ReactiveFeedback, CombineFeedback): `fetchNext`
+/// loads the next page through an injected client; a failure can be retried.
+public enum Movies {
+  /// A movie.
+  public struct Movie: Hashable, Sendable {
+    /// Its id.
+    public var id: Int
+    /// Its title.
+    public var title: String
+
+    /// Creates a movie.
+    public init(id: Int, title: String) {
+      self.id = id
+      self.title = title
+    }
+  }
+
+  /// One page of results.
+  public struct Page: Hashable, Sendable {
+    /// The page's number, from 1.
+    public var number: Int
+    /// How many pages there are.
+    public var totalPages: Int
+    /// The page's movies.
+    public var movies: [Movie]
+
+    /// Creates a page.
+    public init(number: Int, totalPages: Int, movies: [Movie]) {
+      self.number = number
+      self.totalPages = totalPages
+      self.movies = movies
+    }
+  }
+
+  /// What has been loaded so far.
+  public struct Context: Hashable, Sendable {
+    /// Every movie loaded, in page order.
+    public var movies: [Movie] = []
+    /// The last page loaded (0 before the first).
+    public var page = 0
+    /// The number of pages, once known.
+    public var totalPages: Int?
+
+    /// Creates an empty context.
+    public init() {}
+
+    /// Whether more pages exist.
+    public var hasMore: Bool { totalPages.map { page < $0 } ?? true }
+  }
+
+  /// The list's states.
+  public enum State: Hashable, Sendable {
+    case initial
+    case paging(Context)
+    case loadedPage(Context)
+    case failed(message: String, Context)
+    case retrying(Context)
+
+    /// The context every state carries.
+    public var context: Context {
+      switch self {
+      case .initial: Context()
+      case .paging(let context), .loadedPage(let context), .retrying(let context), .failed(_, let context): context
+      }
+    }
+
+    /// The page to load, in the states that load one.
+    public var pageToLoad: Int? {
+      switch self {
+      case .paging(let context), .retrying(let context): context.page + 1
+      default: nil
+      }
+    }
+  }
+
+  /// The list's events.
+  public enum Event: Hashable, Sendable {
+    case fetchNext
+    case didLoad(Page)
+    case didFail(String)
+    case retry
+  }
+
+  /// The network, injected: fetches one page, sleeping on the loop's clock if it waits.
+  public struct Client: Sendable {
+    /// Loads page `number`.
+    public var fetchPage: @Sendable (_ number: Int, _ clock: any Clock<Duration>) async throws -> Page
+
+    /// Creates a client.
+    public init(fetchPage: @escaping @Sendable (Int, any Clock<Duration>) async throws -> Page) {
+      self.fetchPage = fetchPage
+    }
+  }
+
+  /// The paging system.
+  public static func system(client: Client = .fake()) -> System<State, Event> {
+    System("Movies", initial: .initial) {
+      Transitions {
+        Transition(from: .initial, on: .fetchNext, label: "start paging", targets: [.case("paging")]) { state, _ in
+          .paging(state.context)
+        }
+        Transition(from: .case("loadedPage"), on: .fetchNext, label: "next page", targets: [.case("paging")]) {
+          state, _ in .paging(state.context)
+        }
+        .guarded("has more pages") { state, _ in state.context.hasMore }
+        for loading in ["paging", "retrying"] {
+          Transition(from: .case(loading), on: .case("didLoad"), label: "append page", targets: [.case("loadedPage")]) {
+            state, event in
+            guard case .didLoad(let page) = event else { return state }
+            var context = state.context
+            context.movies += page.movies
+            context.page = page.number
+            context.totalPages = page.totalPages
+            return .loadedPage(context)
+          }
+          Transition(from: .case(loading), on: .case("didFail"), label: "keep message", targets: [.case("failed")]) {
+            state, event in
+            guard case .didFail(let message) = event else { return state }
+            return .failed(message: message, state.context)
+          }
+        }
+        Transition(from: .case("failed"), on: .retry, targets: [.case("retrying")]) { state, _ in
+          .retrying(state.context)
+        }
+      }
+      Feedbacks {
+        Feedback.skippingRepeated("network", { $0.pageToLoad }) { page in
+          .run { send, clock in
+            do {
+              send(.didLoad(try await client.fetchPage(page, clock)))
+            } catch is CancellationError {
+              return
+            } catch {
+              send(.didFail("\(error)"))
+            }
+          }
+        }
+        .emitting(["didLoad", "didFail"])
+        .watching("page to load (paging, retrying)")
+      }
+    }
+  }
+}
+
+extension Movies.Client {
+  /// An error of the fake client.
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    /// The page that failed.
+    public var page: Int
+    public var description: String { "page \(page) unavailable" }
+  }
+
+  /// A deterministic fake network: `totalPages` pages of `pageSize` movies, each answered
+  /// after `latency` on the loop's clock. Each page in `failingOnce` fails the first time
+  /// it is asked for and loads on the next request (a retry).
+  public static func fake(
+    totalPages: Int = 3, pageSize: Int = 2, latency: Duration = .milliseconds(500), failingOnce: Set<Int> = []
+  ) -> Self {
+    let failed = Mutex<Set<Int>>([])
+    return Self { number, clock in
+      try await clock.sleep(for: latency)
+      if failingOnce.contains(number), failed.withLock({ $0.insert(number).inserted }) {
+        throw Failure(page: number)
+      }
+      let movies = (0..<pageSize).map { offset in
+        let id = (number - 1) * pageSize + offset + 1
+        return Movies.Movie(id: id, title: "Movie \(id)")
+      }
+      return Movies.Page(number: number, totalPages: totalPages, movies: movies)
+    }
+  }
+}

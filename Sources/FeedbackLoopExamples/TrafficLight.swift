@@ -1,0 +1,36 @@
+import FeedbackLoop
+
+/// A traffic light: a timer feedback ticks it red → green → yellow → red, and an emergency
+/// turns it red from any state.
+public enum TrafficLight {
+  /// The light's colour.
+  public enum Light: Hashable, Sendable { case red, green, yellow }
+
+  /// What changes the light.
+  public enum Signal: Hashable, Sendable { case tick, emergency }
+
+  /// How long each colour lasts.
+  public static func duration(of light: Light) -> Duration {
+    light == .yellow ? .seconds(3) : .seconds(30)
+  }
+
+  /// The traffic light system, starting red.
+  public static var system: System<Light, Signal> {
+    System("TrafficLight", initial: .red) {
+      Transitions {
+        Transition(from: .red, on: .tick, to: .green)
+        Transition(from: .green, on: .tick, to: .yellow)
+        Transition(from: .yellow, on: .tick, to: .red)
+        Transition(from: .any, on: .emergency, to: .red)
+      }
+      Feedbacks {
+        Feedback("timer", emits: [.tick]) { (state: Light, clock) in
+          try await clock.sleep(for: duration(of: state))
+          return .tick
+        }
+        .strategy(.cancelOnNewState)
+        .watching("every light: wait 30 s (yellow 3 s)")
+      }
+    }
+  }
+}

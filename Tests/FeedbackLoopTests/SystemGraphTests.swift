@@ -1,0 +1,58 @@
+import FeedbackGraph
+import FeedbackLoop
+import Foundation
+import Testing
+
+@Suite struct SystemGraphTests {
+  enum Light: Hashable, Sendable { case red, green }
+  enum Signal: Hashable, Sendable { case tick, emergency, open(door: Int) }
+
+  static let system = System<Light, Signal>("Light", initial: .red) {
+    Transitions {
+      Transition(from: .red, on: .tick, to: .green, label: "go")
+      Transition(from: .any, on: .emergency, to: .red)
+      Transition(from: .green, on: .case("open"), targets: [.value(.red)]) { _, _ in .red }
+        .guarded("door closed") { _, _ in true }
+    }
+    Feedback("timer", emits: [.tick]) { (_: Light, _) in nil }
+  }
+
+  @Test func aSystemDescribesItselfAsAGraph() {
+    let graph = Self.system.graph
+    #expect(graph.name == "Light")
+    #expect(graph.initial == "red")
+    #expect(graph.states.map(\.id) == ["green", "red"])
+    #expect(graph.events.map(\.id) == ["emergency", "open", "tick"])
+    #expect(graph.transitions == [
+      TransitionEdge(id: "t0", from: "red", event: "tick", to: ["green"], label: "go"),
+      TransitionEdge(id: "t1", from: nil, event: "emergency", to: ["red"]),
+      TransitionEdge(
+        id: "t2", from: "green", event: "open", eventMatch: .enumCase, to: ["red"], isComputed: true,
+        guardDescription: "door closed"),
+    ])
+    #expect(graph.feedbacks == [FeedbackNode(name: "timer", watches: "every state", emits: ["tick"], strategy: "cancelOnNewState")])
+  }
+
+  @Test func statesCarryTheirFields() {
+    struct Level: Hashable, Sendable { var value: Int; var muted: Bool }
+    let system = System<Level, Signal>(initial: Level(value: 1, muted: false)) {
+      Transitions { Transition(from: .type(Level.self), on: .tick) { state, _ in state } }
+    }
+    #expect(system.graph.states == [StateNode(id: "Level", fields: ["value: Int", "muted: Bool"])])
+    #expect(system.graph.transitions.first?.fromMatch == .type)
+  }
+
+  @Test func aReducerOnlySystemDeclaresNoTransitions() {
+    let graph = System<Int, Signal>(initial: 0, reduce: { _, _ in }).graph
+    #expect(graph.declaresTransitions == false)
+    #expect(graph.states == [StateNode(id: "Int")])
+  }
+
+  @Test func theGraphRoundTripsThroughJSON() throws {
+    let graph = Self.system.graph
+    let data = try graph.jsonData()
+    #expect(String(decoding: data, as: UTF8.self).contains("\"schemaVersion\" : 1"))
+    #expect(try SystemGraph.decode(data) == graph)
+    #expect(try graph.jsonData() == data)  // deterministic bytes
+  }
+}
