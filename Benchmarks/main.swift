@@ -21,7 +21,8 @@ for benchmark in suites.joined() where filters.isEmpty || filters.contains(where
   let result = BenchmarkResult(name: benchmark.name, median: median(values), unit: benchmark.unit)
   results.append(result)
   if !asJSON {
-    print(String(format: "%-28@ %14.3f %@   (median of %d)", result.name as NSString, result.median, result.unit as NSString, values.count))
+    let name = result.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+    print("\(name) \(String(format: "%14.3f", result.median)) \(result.unit)   (median of \(values.count))")
   }
 }
 

@@ -1,11 +1,12 @@
 extension Loop {
   /// Runs every feedback on a new state, in declaration order. Called on the turn only.
+  @inlinable
   func react(to state: State, event: Event?) {
-    for (index, runtime) in runtimes.enumerated() {
-      let feedback = runtime.feedback
-      if let isDisabled = feedback.isDisabled, isDisabled(state) { continue }
-      feedback.stateReceived?(state)
-      let cancelsOnNewState = feedback.executionStrategy == .cancelOnNewState
+    for index in runtimes.indices {
+      let runtime = runtimes[index]
+      if let isDisabled = runtime.isDisabled, isDisabled(state) { continue }
+      runtime.stateReceived?(state)
+      let cancelsOnNewState = runtime.cancelsOnNewState
       switch runtime.logic {
       case .slot(let decide):
         switch decide(state, event) {
@@ -47,26 +48,32 @@ extension Loop {
 
   /// Starts an effect for the feedback at `index`. Synchronous effects emit at once and
   /// return `nil`; async ones return their handle.
+  @inlinable
   func start(_ effect: Effect<Event>, feedback index: Int) -> EffectHandle? {
-    let name = feedbackNames[index]
-    if let other = runtimes[index].feedback.scheduler {
+    if let other = runtimes[index].scheduler {
       return startTask(effect.asOperation, feedback: index, on: other)
     }
     switch effect.operation {
     case .none:
       return nil
     case .one(let event):
-      emitNow([event], feedback: index, name: name)
+      if monitor == nil {
+        enqueue(Entry(event: event, origin: .feedback(index)))  // the hot path: no lifecycle to report
+      } else {
+        emitNow(CollectionOfOne(event), feedback: index)
+      }
       return nil
     case .many(let events):
-      emitNow(events, feedback: index, name: name)
+      emitNow(events, feedback: index)
       return nil
     case .run(let operation):
       return startTask(operation, feedback: index, on: scheduler)
     }
   }
 
-  private func emitNow(_ events: [Event], feedback index: Int, name: String) {
+  @inlinable
+  func emitNow(_ events: some Collection<Event>, feedback index: Int) {
+    let name = feedbackNames[index]
     if let monitor {
       let id = makeEffectID()
       monitor(.effectStarted(id, feedback: name))
@@ -80,12 +87,14 @@ extension Loop {
     }
   }
 
-  private func makeEffectID() -> EffectID {
+  @inlinable
+  func makeEffectID() -> EffectID {
     defer { nextEffect += 1 }
     return EffectID(nextEffect)
   }
 
-  private func startTask(
+  @usableFromInline
+  func startTask(
     _ operation: @escaping @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void,
     feedback index: Int, on scheduler: any LoopScheduler
   ) -> EffectHandle? {
@@ -112,6 +121,7 @@ extension Loop {
   }
 
   /// Cancels a running effect and reports it, unless it already ended.
+  @usableFromInline
   func cancel(_ handle: EffectHandle) {
     guard handle.cancel() else { return }
     shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
@@ -121,6 +131,7 @@ extension Loop {
 
 extension Effect {
   /// The effect as an async operation (for feedbacks that run on another scheduler).
+  @usableFromInline
   var asOperation: @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void {
     switch operation {
     case .none: { _, _ in }

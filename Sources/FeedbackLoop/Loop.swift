@@ -34,15 +34,17 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   public let system: System<State, Event>
   /// The scheduler all of the loop's work runs through.
   public let scheduler: any LoopScheduler
-  let monitor: (@Sendable (LoopActivity<State, Event>) -> Void)?
-  let feedbackNames: [String]
-  let shared: Mutex<Shared>
+  @usableFromInline let monitor: (@Sendable (LoopActivity<State, Event>) -> Void)?
+  @usableFromInline let feedbackNames: [String]
+  /// `scheduler.runsActionsInline`, read once.
+  @usableFromInline let runsInline: Bool
+  @usableFromInline let shared: Mutex<Shared>
 
-  var current: State
-  var runtimes: [FeedbackRuntime<State, Event>]
-  var nextEffect = 0
-  var observersSnapshot: [(id: Int, observe: @Sendable (State) -> Void)] = []
-  var observersVersionSeen = 0
+  @usableFromInline var current: State
+  @usableFromInline var runtimes: [FeedbackRuntime<State, Event>]
+  @usableFromInline var nextEffect = 0
+  @usableFromInline var observersSnapshot: [(id: Int, observe: @Sendable (State) -> Void)] = []
+  @usableFromInline var observersVersionSeen = 0
 
   /// Starts a loop running `system`.
   ///
@@ -50,6 +52,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   ///   - scheduler: where the loop's work runs; ``ImmediateScheduler`` by default, which
   ///     reduces events on the sending thread.
   ///   - monitor: sees every ``LoopActivity``, in order (the test kit records them).
+  @inlinable
   public init(
     _ system: System<State, Event>,
     scheduler: any LoopScheduler = ImmediateScheduler(),
@@ -59,6 +62,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     self.scheduler = scheduler
     self.monitor = monitor
     self.feedbackNames = system.feedbacks.map(\.name)
+    self.runsInline = scheduler.runsActionsInline
     self.current = system.initial
     self.runtimes = system.feedbacks.map(FeedbackRuntime.init)
     self.shared = Mutex(Shared(state: system.initial))
@@ -83,6 +87,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   /// ``ImmediateScheduler``, once it and everything it caused synchronously is reduced).
   /// Events sent after ``stop()`` are dropped.
   /// - Complexity: amortized O(1) to queue.
+  @inlinable
   public func send(_ event: Event) {
     enqueue(Entry(event: event, origin: .external))
   }
@@ -110,13 +115,21 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
 
   // MARK: - Queue
 
-  struct Entry {
+  @usableFromInline
+  struct Entry: Sendable {
     /// The event; `nil` marks the end of the effect in `origin`.
-    var event: Event?
-    var origin: Origin
+    @usableFromInline var event: Event?
+    @usableFromInline var origin: Origin
+
+    @inlinable
+    init(event: Event?, origin: Origin) {
+      self.event = event
+      self.origin = origin
+    }
   }
 
-  enum Origin {
+  @usableFromInline
+  enum Origin: Sendable {
     case external
     /// A synchronous effect or input of the feedback at this index.
     case feedback(Int)
@@ -124,37 +137,63 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     case effect(EffectHandle)
   }
 
+  @usableFromInline
   struct Shared {
-    var queue = EventQueue<Entry>()
-    var draining = true  // the first turn (`begin`) is scheduled by init
-    var stopped = false
-    var state: State
-    var running: [EffectID: EffectHandle] = [:]
-    var subscriptions: [@Sendable () -> Void] = []
-    var observers: [(id: Int, observe: @Sendable (State) -> Void)] = []
-    var nextObserver = 0
+    @usableFromInline var queue = EventQueue<Entry>()
+    @usableFromInline var draining = true  // the first turn (`begin`) is scheduled by init
+    @usableFromInline var stopped = false
+    @usableFromInline var state: State
+    @usableFromInline var running: [EffectID: EffectHandle] = [:]
+    @usableFromInline var subscriptions: [@Sendable () -> Void] = []
+    @usableFromInline var observers: [(id: Int, observe: @Sendable (State) -> Void)] = []
+    @usableFromInline var nextObserver = 0
     /// Bumped on every change of `observers`, so a turn refreshes its snapshot cheaply.
-    var observersVersion = 0
+    @usableFromInline var observersVersion = 0
+
+    @usableFromInline
+    init(state: State) {
+      self.state = state
+    }
   }
 
   /// Queues `entry`; starts a turn on the scheduler if none is running.
+  @inlinable
   func enqueue(_ entry: Entry) {
-    let startTurn = shared.withLock { shared -> Bool in
-      guard !shared.stopped else { return false }
-      shared.queue.append(entry)
-      guard !shared.draining else { return false }
+    let runsInline = self.runsInline
+    let next = shared.withLock { shared -> NextTurn in
+      guard !shared.stopped else { return .none }
+      if shared.draining {
+        shared.queue.append(entry)
+        return .none
+      }
       shared.draining = true
-      return true
+      if runsInline && shared.queue.isEmpty { return .inlineWithEntry }
+      shared.queue.append(entry)
+      return .scheduled
     }
-    if startTurn {
+    switch next {
+    case .none:
+      break
+    case .inlineWithEntry:
+      // What `schedule { drain() }` would do on an inline scheduler, without a closure
+      // and without queueing an entry only to take it out again.
+      process(entry)
+      drain()
+    case .scheduled:
       scheduler.schedule { self.drain() }
     }
+  }
+
+  @usableFromInline
+  enum NextTurn {
+    case none, inlineWithEntry, scheduled
   }
 
   // MARK: - Turns
 
   /// The first turn: subscribes inputs, reports the initial state, runs feedbacks on it.
-  private func begin() {
+  @inlinable
+  func begin() {
     var subscriptions: [@Sendable () -> Void] = []
     for (index, runtime) in runtimes.enumerated() {
       if case .source(let subscribe, _) = runtime.logic {
@@ -177,6 +216,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   }
 
   /// Reduces queued entries until the queue is empty, then ends the turn.
+  @inlinable
   func drain() {
     while let entry = nextEntry() {
       process(entry)
@@ -184,7 +224,8 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   }
 
   /// Publishes the current state, then takes the next entry or ends the turn.
-  private func nextEntry() -> Entry? {
+  @inlinable
+  func nextEntry() -> Entry? {
     shared.withLock { shared in
       shared.state = current
       if shared.observersVersion != observersVersionSeen {
@@ -199,7 +240,8 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     }
   }
 
-  private func process(_ entry: Entry) {
+  @inlinable
+  func process(_ entry: Entry) {
     let source: EventSource
     switch entry.origin {
     case .external:
@@ -220,12 +262,16 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       source = .feedback(name)
     }
     guard let event = entry.event else { return }
-    if case .feedback(let index) = entry.origin { runtimes[index].feedback.eventEmitted?(event) }
-    if case .effect(let handle) = entry.origin { runtimes[handle.feedback].feedback.eventEmitted?(event) }
+    switch entry.origin {
+    case .external: break
+    case .feedback(let index): runtimes[index].eventEmitted?(event)
+    case .effect(let handle): runtimes[handle.feedback].eventEmitted?(event)
+    }
     reduce(event, from: source)
   }
 
-  private func reduce(_ event: Event, from source: EventSource) {
+  @inlinable
+  func reduce(_ event: Event, from source: EventSource) {
     let before = current
     switch system.reduce(before, event) {
     case .ignored:
@@ -238,7 +284,10 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       current = next
       monitor?(.undeclaredTransition(event: event, source: source, before: before, after: next, transition: "t\(transition)"))
     }
-    for observer in observersSnapshot { observer.observe(current) }
-    react(to: current, event: event)
+    let state = current
+    if !observersSnapshot.isEmpty {
+      for observer in observersSnapshot { observer.observe(state) }
+    }
+    if !runtimes.isEmpty { react(to: state, event: event) }
   }
 }

@@ -16,6 +16,7 @@
 /// emitted (per event), then finished or cancelled. Events of a cancelled effect are never
 /// delivered.
 public struct Effect<Event: Sendable>: Sendable {
+  @usableFromInline
   enum Operation: Sendable {
     case none
     case one(Event)
@@ -23,12 +24,19 @@ public struct Effect<Event: Sendable>: Sendable {
     case run(@Sendable (Send<Event>, any Clock<Duration>) async throws -> Void)
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
+
+  @inlinable
+  init(operation: Operation) {
+    self.operation = operation
+  }
 
   /// No effect: nothing starts.
+  @inlinable
   public static var none: Effect { Effect(operation: .none) }
 
   /// Emits `event` at once (the loop queues it behind the events already waiting).
+  @inlinable
   public static func send(_ event: Event) -> Effect {
     Effect(operation: .one(event))
   }
@@ -41,6 +49,7 @@ public struct Effect<Event: Sendable>: Sendable {
   /// Runs an async operation. It runs on the scheduler's executor, sleeps on its clock,
   /// and emits events through `send`. Cancellation (a new state, a removed key, the loop
   /// stopping) cancels its task; a cancelled operation's events are dropped.
+  @inlinable
   public static func run(
     _ operation: @escaping @Sendable (_ send: Send<Event>, _ clock: any Clock<Duration>) async throws -> Void
   ) -> Effect {
@@ -48,6 +57,7 @@ public struct Effect<Event: Sendable>: Sendable {
   }
 
   /// Runs an async operation that produces at most one event.
+  @inlinable
   public static func task(
     _ operation: @escaping @Sendable (_ clock: any Clock<Duration>) async throws -> Event?
   ) -> Effect {
@@ -64,6 +74,7 @@ public struct Effect<Event: Sendable>: Sendable {
   }
 
   /// Whether this is ``none``.
+  @inlinable
   var isNone: Bool {
     if case .none = operation { return true }
     return false

@@ -31,12 +31,13 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   /// What a new state does to its running effects.
   public internal(set) var executionStrategy: ExecutionStrategy = .cancelOnNewState
 
-  let makeLogic: @Sendable () -> FeedbackLogic<State, Event>
-  var isDisabled: (@Sendable (State) -> Bool)?
-  var stateReceived: (@Sendable (State) -> Void)?
-  var eventEmitted: (@Sendable (Event) -> Void)?
-  var scheduler: (any LoopScheduler)?
+  @usableFromInline let makeLogic: @Sendable () -> FeedbackLogic<State, Event>
+  @usableFromInline var isDisabled: (@Sendable (State) -> Bool)?
+  @usableFromInline var stateReceived: (@Sendable (State) -> Void)?
+  @usableFromInline var eventEmitted: (@Sendable (Event) -> Void)?
+  @usableFromInline var scheduler: (any LoopScheduler)?
 
+  @usableFromInline
   init(
     name: String, watches: String, emits: [String],
     makeLogic: @escaping @Sendable () -> FeedbackLogic<State, Event>
@@ -54,6 +55,7 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   ///   - name: the feedback's name (source of its events in traces, node in diagrams).
   ///   - emits: the events it may emit, for diagrams.
   ///   - operation: receives the state and the loop's clock; may sleep on the clock.
+  @inlinable
   public init(
     _ name: String, emits: [Event] = [],
     _ operation: @escaping @Sendable (_ state: State, _ clock: any Clock<Duration>) async throws -> Event?
@@ -64,12 +66,14 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   }
 
   /// A feedback that answers every state with an effect.
+  @inlinable
   public init(_ name: String, emits: [Event] = [], effect: @escaping @Sendable (_ state: State) -> Effect<Event>) {
     self.init(name, emitting: emits.map(Naming.name(of:)), effect: effect)
   }
 
   /// A feedback that answers every state with an effect, declaring its events by name
   /// (for events with payloads, or event types).
+  @inlinable
   public init(_ name: String, emitting: [String], effect: @escaping @Sendable (_ state: State) -> Effect<Event>) {
     self.init(name: name, watches: "every state", emits: emitting) {
       .slot { state, _ in .start(effect(state)) }

@@ -1,4 +1,5 @@
 /// What one feedback decides on a new state, for the single-effect kinds.
+@usableFromInline
 enum SlotDecision<Event: Sendable> {
   /// Leave the running effect alone.
   case keep
@@ -13,6 +14,7 @@ enum SlotDecision<Event: Sendable> {
 ///
 /// Only the loop's draining turn calls these closures, one at a time, so they need not be
 /// `Sendable`.
+@usableFromInline
 enum FeedbackLogic<State: Sendable, Event: Sendable> {
   /// At most one effect at a time (every state, predicate, edge, query, case, type).
   case slot((State, Event?) -> SlotDecision<Event>)

@@ -2,10 +2,11 @@ import Synchronization
 
 /// One running async effect: its id, its feedback, its task, and whether it is running,
 /// finished or cancelled. The first of `finish()` and `cancel()` wins; the other is a no-op.
+@usableFromInline
 final class EffectHandle: Sendable {
-  let id: EffectID
+  @usableFromInline let id: EffectID
   /// The index of the feedback that started it.
-  let feedback: Int
+  @usableFromInline let feedback: Int
   private let status = Atomic<UInt8>(Status.running)
   private let task = Mutex<Task<Void, Never>?>(nil)
 
@@ -20,7 +21,7 @@ final class EffectHandle: Sendable {
     self.feedback = feedback
   }
 
-  var isCancelled: Bool { status.load(ordering: .acquiring) == Status.cancelled }
+  @usableFromInline var isCancelled: Bool { status.load(ordering: .acquiring) == Status.cancelled }
 
   func attach(_ task: Task<Void, Never>) {
     self.task.withLock { $0 = task }
@@ -28,12 +29,12 @@ final class EffectHandle: Sendable {
   }
 
   /// Marks the effect finished. Returns `false` if it was already finished or cancelled.
-  func finish() -> Bool {
+  @usableFromInline func finish() -> Bool {
     status.compareExchange(expected: Status.running, desired: Status.finished, ordering: .acquiringAndReleasing).exchanged
   }
 
   /// Cancels the effect and its task. Returns `false` if it was already finished or cancelled.
-  func cancel() -> Bool {
+  @usableFromInline func cancel() -> Bool {
     guard status.compareExchange(expected: Status.running, desired: Status.cancelled, ordering: .acquiringAndReleasing).exchanged
     else { return false }
     task.withLock { $0?.cancel() }

@@ -1,15 +1,29 @@
 /// One feedback inside one running loop: its logic (with its own memory) and the effects
 /// it has running. Touched only on the loop's turn.
+@usableFromInline
 final class FeedbackRuntime<State: Sendable, Event: Sendable> {
-  let feedback: Feedback<State, Event>
-  let logic: FeedbackLogic<State, Event>
+  @usableFromInline let feedback: Feedback<State, Event>
+  @usableFromInline let logic: FeedbackLogic<State, Event>
+  // The feedback's fields the turn reads on every state, copied out of `feedback` so the
+  // hot path does not copy the whole struct.
+  @usableFromInline let isDisabled: (@Sendable (State) -> Bool)?
+  @usableFromInline let stateReceived: (@Sendable (State) -> Void)?
+  @usableFromInline let eventEmitted: (@Sendable (Event) -> Void)?
+  @usableFromInline let cancelsOnNewState: Bool
+  @usableFromInline let scheduler: (any LoopScheduler)?
   /// The effect of a single-effect feedback, if one runs.
-  var current: EffectHandle?
+  @usableFromInline var current: EffectHandle?
   /// The effects of a keyed feedback, by request (`nil` for effects that finished at once).
-  var requests: [AnyHashable: EffectHandle?] = [:]
+  @usableFromInline var requests: [AnyHashable: EffectHandle?] = [:]
 
+  @usableFromInline
   init(_ feedback: Feedback<State, Event>) {
     self.feedback = feedback
     self.logic = feedback.makeLogic()
+    self.isDisabled = feedback.isDisabled
+    self.stateReceived = feedback.stateReceived
+    self.eventEmitted = feedback.eventEmitted
+    self.cancelsOnNewState = feedback.executionStrategy == .cancelOnNewState
+    self.scheduler = feedback.scheduler
   }
 }

@@ -1,6 +1,8 @@
 /// Derives diagram names from values: enum case names, or type names for other values.
+@usableFromInline
 enum Naming {
   /// The node name of a value: its enum case name (payload ignored), or its type's name.
+  @usableFromInline
   static func name(of value: Any) -> String {
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .enum {

@@ -32,6 +32,9 @@ public final class ImmediateScheduler: LoopScheduler {
   public var clock: any Clock<Duration> { ContinuousClock() }
 
   public var taskExecutor: (any TaskExecutor)? { nil }
+
+  /// `true`: ``schedule(_:)`` runs its action before returning.
+  public var runsActionsInline: Bool { true }
 }
 
 extension Duration {

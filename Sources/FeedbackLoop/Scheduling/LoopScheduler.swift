@@ -35,4 +35,14 @@ public protocol LoopScheduler: AnyObject, Sendable {
   /// A test scheduler returns its own executor so that effects run only when the test
   /// advances time.
   var taskExecutor: (any TaskExecutor)? { get }
+
+  /// Whether ``schedule(_:)`` runs its action at once, on the calling thread, before
+  /// returning. A loop then runs its turn directly instead of wrapping it in a closure.
+  /// `false` unless a scheduler says otherwise.
+  var runsActionsInline: Bool { get }
+}
+
+extension LoopScheduler {
+  /// `false`: actions run later, when the scheduler gets to them.
+  public var runsActionsInline: Bool { false }
 }

@@ -16,7 +16,7 @@
 ///
 /// A child system's reducer joins a parent's with ``pullback(state:event:)``.
 public struct Reducer<State: Sendable, Event: Sendable>: Sendable {
-  let reduce: @Sendable (inout State, Event) -> Void
+  @usableFromInline let reduce: @Sendable (inout State, Event) -> Void
 
   /// A reducer from a closure that mutates the state in place.
   public init(_ reduce: @escaping @Sendable (_ state: inout State, _ event: Event) -> Void) {

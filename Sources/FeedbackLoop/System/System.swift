@@ -31,8 +31,8 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   public let initial: State
   /// The feedbacks, in declaration order.
   public let feedbacks: [Feedback<State, Event>]
-  let table: TransitionTable<State, Event>?
-  let reducers: [Reducer<State, Event>]
+  @usableFromInline let table: TransitionTable<State, Event>?
+  @usableFromInline let reducers: [Reducer<State, Event>]
   var stateName: @Sendable (State) -> String = { Naming.name(of: $0) }
   var eventName: @Sendable (Event) -> String = { Naming.name(of: $0) }
 
@@ -90,7 +90,13 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
 
   /// Reduces one event. Declared transitions first (an event none accepts is ignored
   /// unless a reducer follows), then each reducer in order.
+  @inlinable
   func reduce(_ state: State, _ event: Event) -> Reduction<State> {
+    if table == nil, reducers.count == 1 {  // a plain reduce closure: the common fast path
+      var next = state
+      reducers[0].reduce(&next, event)
+      return .reduced(next, transition: nil)
+    }
     var outcome: Reduction<State>
     if let table {
       outcome = table.reduce(state, event)

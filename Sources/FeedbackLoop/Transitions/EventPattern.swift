@@ -7,6 +7,7 @@
 /// Transition(from: .type(VolumeState.self), on: .type(Increase.self), …)
 /// ```
 public struct EventPattern<Event: Sendable>: Sendable {
+  @usableFromInline
   enum Kind: Sendable {
     case value(@Sendable (Event) -> Bool)
     case enumCase
@@ -14,9 +15,9 @@ public struct EventPattern<Event: Sendable>: Sendable {
     case any
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
   /// The diagram name of the matched events, or `nil` for ``any``.
-  let name: String?
+  @usableFromInline let name: String?
 
   /// Any event.
   public static var any: EventPattern { EventPattern(kind: .any, name: nil) }
@@ -40,6 +41,7 @@ public struct EventPattern<Event: Sendable>: Sendable {
     }
   }
 
+  @inlinable
   func matches(_ event: Event) -> Bool {
     switch kind {
     case .value(let equals): equals(event)

@@ -11,6 +11,7 @@
 /// Enum cases are matched by name, as the diagram shows them: the case name of a value is
 /// the label `Mirror` reports for it.
 public struct StatePattern<State: Sendable>: Sendable {
+  @usableFromInline
   enum Kind: Sendable {
     case value(@Sendable (State) -> Bool)
     case enumCase
@@ -18,9 +19,9 @@ public struct StatePattern<State: Sendable>: Sendable {
     case any
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
   /// The diagram name of the matched states, or `nil` for ``any``.
-  let name: String?
+  @usableFromInline let name: String?
   /// A sample value, when the pattern names one (to show the state's fields).
   let sample: State?
 
@@ -48,6 +49,7 @@ public struct StatePattern<State: Sendable>: Sendable {
   }
 
   /// Whether `state` matches.
+  @inlinable
   func matches(_ state: State) -> Bool {
     switch kind {
     case .value(let equals): equals(state)

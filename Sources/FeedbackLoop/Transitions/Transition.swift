@@ -15,21 +15,23 @@
 /// the states it starts from). A result outside those targets still happens, but the loop
 /// reports it as an undeclared transition so that the diagram never lies.
 public struct Transition<State: Sendable, Event: Sendable>: Sendable {
+  @usableFromInline
   enum Target: Sendable {
     case fixed(State)
     case computed(targets: [StatePattern<State>], @Sendable (State, Event) -> State)
   }
 
+  @usableFromInline
   struct Guard: Sendable {
-    var description: String
-    var test: @Sendable (State, Event) -> Bool
+    @usableFromInline var description: String
+    @usableFromInline var test: @Sendable (State, Event) -> Bool
   }
 
-  let from: StatePattern<State>
-  let on: EventPattern<Event>
-  let target: Target
-  let label: String?
-  var condition: Guard?
+  @usableFromInline let from: StatePattern<State>
+  @usableFromInline let on: EventPattern<Event>
+  @usableFromInline let target: Target
+  @usableFromInline let label: String?
+  @usableFromInline var condition: Guard?
 
   /// A transition to a fixed state.
   public init(from: StatePattern<State>, on: EventPattern<Event>, to target: State, label: String? = nil) {

@@ -1,4 +1,5 @@
 /// The outcome of reducing one event.
+@usableFromInline
 enum Reduction<State> {
   /// The event was reduced; `transition` is the index of the declared transition that
   /// matched, if the system declares transitions.
@@ -10,11 +11,12 @@ enum Reduction<State> {
 }
 
 /// Declared transitions, pre-sorted into precedence order for matching.
+@usableFromInline
 struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
   /// Declaration order (ids `t0`, `t1`, …).
-  let transitions: [Transition<State, Event>]
+  @usableFromInline let transitions: [Transition<State, Event>]
   /// Indices into `transitions`, most specific first.
-  let precedence: [Int]
+  @usableFromInline let precedence: [Int]
 
   init(_ transitions: [Transition<State, Event>]) {
     self.transitions = transitions
@@ -27,6 +29,7 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
   }
 
   /// The index of the first transition (in precedence order) that accepts the pair.
+  @inlinable
   func match(_ state: State, _ event: Event) -> Int? {
     for index in precedence {
       let transition = transitions[index]
@@ -37,6 +40,7 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
     return nil
   }
 
+  @inlinable
   func reduce(_ state: State, _ event: Event) -> Reduction<State> {
     guard let index = match(state, event) else { return .ignored }
     switch transitions[index].target {
