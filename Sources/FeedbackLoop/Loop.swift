@@ -167,7 +167,10 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
         return .none
       }
       shared.draining = true
-      if runsInline && shared.queue.isEmpty { return .inlineWithEntry }
+      if runsInline && shared.queue.isEmpty {
+        refreshObservers(from: shared)  // this thread owns the turn from here on
+        return .inlineWithEntry
+      }
       shared.queue.append(entry)
       return .scheduled
     }
@@ -223,15 +226,22 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// Takes a new snapshot of the observers if they changed. Called under the lock, by the
+  /// thread that owns the turn.
+  @inlinable
+  func refreshObservers(from shared: borrowing Shared) {
+    if shared.observersVersion != observersVersionSeen {
+      observersSnapshot = shared.observers
+      observersVersionSeen = shared.observersVersion
+    }
+  }
+
   /// Publishes the current state, then takes the next entry or ends the turn.
   @inlinable
   func nextEntry() -> Entry? {
     shared.withLock { shared in
       shared.state = current
-      if shared.observersVersion != observersVersionSeen {
-        observersSnapshot = shared.observers
-        observersVersionSeen = shared.observersVersion
-      }
+      refreshObservers(from: shared)
       guard !shared.stopped, let entry = shared.queue.popFirst() else {
         shared.draining = false
         return nil
