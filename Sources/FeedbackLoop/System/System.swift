@@ -88,6 +88,17 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
     return copy
   }
 
+  /// The diagram node name of `state` (its enum case or type name, unless
+  /// ``namingStates(_:)`` says otherwise): what ``graph`` and traces call it.
+  public func nodeName(of state: State) -> String {
+    stateName(state)
+  }
+
+  /// The diagram name of `event`: its enum case or type name.
+  public func nodeName(ofEvent event: Event) -> String {
+    eventName(event)
+  }
+
   /// Reduces one event. Declared transitions first (an event none accepts is ignored
   /// unless a reducer follows), then each reducer in order.
   @inlinable

@@ -17,7 +17,8 @@ public struct EventPattern<Event: Sendable>: Sendable {
 
   @usableFromInline let kind: Kind
   /// The diagram name of the matched events, or `nil` for ``any``.
-  @usableFromInline let name: String?
+  /// The diagram name of what the pattern matches, or `nil` for ``any``.
+  public let name: String?
 
   /// Any event.
   public static var any: EventPattern { EventPattern(kind: .any, name: nil) }
@@ -41,8 +42,9 @@ public struct EventPattern<Event: Sendable>: Sendable {
     }
   }
 
+  /// Whether `event` matches the pattern.
   @inlinable
-  func matches(_ event: Event) -> Bool {
+  public func matches(_ event: Event) -> Bool {
     switch kind {
     case .value(let equals): equals(event)
     case .enumCase: Naming.name(of: event) == name

@@ -21,7 +21,8 @@ public struct StatePattern<State: Sendable>: Sendable {
 
   @usableFromInline let kind: Kind
   /// The diagram name of the matched states, or `nil` for ``any``.
-  @usableFromInline let name: String?
+  /// The diagram name of what the pattern matches, or `nil` for ``any``.
+  public let name: String?
   /// A sample value, when the pattern names one (to show the state's fields).
   let sample: State?
 
@@ -49,8 +50,9 @@ public struct StatePattern<State: Sendable>: Sendable {
   }
 
   /// Whether `state` matches.
+  /// Whether `state` matches the pattern.
   @inlinable
-  func matches(_ state: State) -> Bool {
+  public func matches(_ state: State) -> Bool {
     switch kind {
     case .value(let equals): equals(state)
     case .enumCase: Naming.name(of: state) == name

@@ -1,0 +1,9 @@
+/// How strictly a ``LoopRecorder`` checks a test.
+public enum Exhaustivity: Equatable, Sendable {
+  /// Every event must be asserted, in order, with its state; at the end no event may be
+  /// left unasserted, no effect running and no timer pending. The default.
+  case on
+  /// Only what the test asserts is checked: `receive` skips the events before the one it
+  /// names, and the end checks nothing. With `showSkipped`, what was skipped is printed.
+  case off(showSkipped: Bool = false)
+}

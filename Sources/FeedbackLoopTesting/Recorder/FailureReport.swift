@@ -1,0 +1,33 @@
+import CustomDump
+import IssueReporting
+
+/// The one format of every recorder failure: a heading sentence, an optional indented diff
+/// with its legend, the last steps of the timeline, and a "To fix" line.
+struct FailureReport {
+  var heading: String
+  var diff: String?
+  var timeline: String
+  var fix: String
+
+  var message: String {
+    var parts = [heading]
+    if let diff {
+      parts.append("  (Expected: −, Actual: +)\n" + diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+    }
+    if !timeline.isEmpty {
+      parts.append("Timeline (last steps):\n" + timeline)
+    }
+    parts.append("To fix: " + fix)
+    return parts.joined(separator: "\n\n")
+  }
+
+  func report(at site: CallSite) {
+    reportIssue(message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+  }
+
+  /// A CustomDump diff of two values, or a plain two-line rendering when they dump alike.
+  static func diff<T>(expected: T, actual: T) -> String {
+    if let diff = CustomDump.diff(expected, actual) { return diff }
+    return "− \(String(customDumping: expected))\n+ \(String(customDumping: actual))"
+  }
+}

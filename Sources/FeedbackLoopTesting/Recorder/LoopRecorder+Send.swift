@@ -1,0 +1,81 @@
+extension LoopRecorder {
+  /// Sends `event` as the user would, runs what is due now on the scheduler, and asserts
+  /// the state it produced: `update` turns the previous state into the expected one.
+  ///
+  /// ```swift
+  /// loop.send(.emergency) { $0 = .red }
+  /// ```
+  ///
+  /// Exhaustive recorders first require every event the loop received since the last
+  /// assertion to be asserted with ``receive(_:from:fileID:filePath:line:column:_:)``.
+  public func send(
+    _ event: Event,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ update: ((inout State) -> Void)? = nil
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    checkNewSteps(at: site)
+    if exhaustivity == .on {
+      let pending = unassertedEvents()
+      if !pending.isEmpty {
+        let list = pending.map { "  #\($0.index) \(describe($0.event!.event)) from \($0.event!.source)" }.joined(separator: "\n")
+        FailureReport(
+          heading: "Must handle \(pending.count) received event\(pending.count == 1 ? "" : "s") before sending \(describe(event)):\n\(list)",
+          diff: nil,
+          timeline: timeline(),
+          fix: "assert \(pending.count == 1 ? "it" : "them") with receive(…) before this send, or call skipReceived()."
+        ).report(at: site)
+        skipReceived()
+      }
+    }
+    let mark = book.withLock(\.steps.count)
+    loop.send(event)
+    scheduler.advance()
+    let step = book.withLock { book in
+      book.steps[mark...].first { step in
+        if case .external? = step.event?.source { return true }
+        return false
+      }
+    }
+    guard let step else {
+      FailureReport(
+        heading: "send(\(describe(event))) was not reduced: the loop has stopped.",
+        diff: nil, timeline: timeline(), fix: "send events before finish() or stop()."
+      ).report(at: site)
+      return
+    }
+    assertState(of: step, after: "send(\(describe(event)))", update: update, at: site)
+  }
+
+  /// Checks the state after `step` against the previous asserted state changed by
+  /// `update`, then marks `step` (and everything before it) asserted.
+  func assertState(of step: RecordedStep<State, Event>, after call: String, update: ((inout State) -> Void)?, at site: CallSite) {
+    guard let actual = step.stateAfter else { return }
+    var expected = book.withLock { book -> State in
+      if exhaustivity == .on { return book.baseline }
+      // Not exhaustive: compare against the state right before this step.
+      switch step.activity {
+      case .reduced(_, _, let before, _, _), .undeclaredTransition(_, _, let before, _, _): return before
+      default: return actual
+      }
+    }
+    update?(&expected)
+    book.withLock { book in
+      book.cursor = max(book.cursor, step.index + 1)
+      book.baseline = actual
+      book.assertedAt[step.index] = site
+    }
+    guard expected != actual else { return }
+    FailureReport(
+      heading: "State mismatch after \(call) at step #\(step.index).",
+      diff: FailureReport.diff(expected: expected, actual: actual),
+      timeline: timeline(endingAt: step.index),
+      fix: "make the closure of \(call) describe the state the loop reached (lines marked +), or fix the transition that produced it."
+    ).report(at: site)
+  }
+
+  /// The event steps not asserted yet.
+  func unassertedEvents() -> [RecordedStep<State, Event>] {
+    book.withLock { book in book.steps[book.cursor...].filter { $0.event != nil } }
+  }
+}

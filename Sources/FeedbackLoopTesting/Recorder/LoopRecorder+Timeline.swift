@@ -1,0 +1,58 @@
+import FeedbackLoop
+
+/// Renders recorded steps for humans.
+enum TimelineFormat {
+  /// `30s`, `0.5s`, `1.25s`.
+  static func time(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = attoseconds / 1_000_000_000_000_000
+    if milliseconds == 0 { return "\(seconds)s" }
+    var fraction = String(format: "%03lld", milliseconds)
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return "\(seconds).\(fraction)s"
+  }
+}
+
+extension LoopRecorder {
+  /// The recording as text, one step per line: index, virtual time, kind, and what
+  /// happened (event, source, states, effect).
+  ///
+  /// ```
+  /// #0  0s    initial    red
+  /// #1  0s    started    timer effect #0
+  /// #2  30s   emitted    timer effect #0: tick
+  /// #3  30s   event      tick from timer: red → green (t0)
+  /// ```
+  public var timeline: String {
+    steps.map(line).joined(separator: "\n")
+  }
+
+  /// The last `count` steps up to `index` (the whole tail when `nil`), indented.
+  func timeline(endingAt index: Int? = nil, count: Int = 8) -> String {
+    let all = steps
+    let end = min((index ?? all.count - 1) + 1, all.count)
+    return all[max(0, end - count)..<end].map { "  " + line($0) }.joined(separator: "\n")
+  }
+
+  func line(_ step: RecordedStep<State, Event>) -> String {
+    let head = "#\(step.index)".padding(toLength: 4, withPad: " ", startingAt: 0) + " "
+      + TimelineFormat.time(step.time).padding(toLength: 7, withPad: " ", startingAt: 0) + " "
+    let body: String
+    switch step.activity {
+    case .started(let state): body = "initial    \(describe(state))"
+    case .reduced(let event, let source, let before, let after, let transition):
+      body = "event      \(describe(event)) from \(source): \(describe(before)) → \(describe(after))"
+        + (transition.map { " (\($0))" } ?? "")
+    case .ignored(let event, let source, let state):
+      body = "ignored    \(describe(event)) from \(source) in \(describe(state))"
+    case .undeclaredTransition(let event, let source, let before, let after, let transition):
+      body = "UNDECLARED \(describe(event)) from \(source): \(describe(before)) → \(describe(after)) (\(transition))"
+    case .effectStarted(let id, let feedback): body = "started    \(feedback) \(id)"
+    case .effectEmitted(let id, let feedback, let event): body = "emitted    \(feedback) \(id): \(describe(event))"
+    case .effectFinished(let id, let feedback): body = "finished   \(feedback) \(id)"
+    case .effectCancelled(let id, let feedback): body = "cancelled  \(feedback) \(id)"
+    case .stopped: body = "stopped"
+    }
+    return head + body
+  }
+}

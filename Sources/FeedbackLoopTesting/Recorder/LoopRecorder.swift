@@ -1,0 +1,178 @@
+public import FeedbackLoop
+import Foundation
+import Synchronization
+
+/// Runs a ``System`` on a ``TestScheduler`` and records every step, so that a test can
+/// assert the loop event by event.
+///
+/// ```swift
+/// @Test func lightCycles() {
+///   let scheduler = TestScheduler()
+///   let loop = LoopRecorder(TrafficLight.system, scheduler: scheduler)
+///   scheduler.advance(by: .seconds(30))
+///   loop.receive(.tick, from: "timer") { $0 = .green }
+///   loop.send(.emergency) { $0 = .red }
+///   scheduler.advance(by: .seconds(30))
+///   loop.receive(.tick) { $0 = .green }
+///   loop.skipInFlightEffects()  // the timer re-arms forever
+/// }
+/// ```
+///
+/// The recorder is exhaustive by default (``Exhaustivity/on``): every event the loop
+/// reduces must be asserted in order with `send` or `receive`, each with the state it
+/// produced; at the end (``finish()``, or when the recorder is released) an unasserted
+/// event, a running effect or a pending timer fails the test. Every failure is reported
+/// through IssueReporting at the line of the call that found it — in Swift Testing and in
+/// XCTest alike — with a heading, a diff (`−` expected, `+` actual), the last steps of the
+/// timeline and a "To fix" line.
+///
+/// Set `FEEDBACKLOOP_TRACE_DIR` (or pass `traceDirectory:`) to have each recording
+/// written as JSON Lines when it finishes, for `diagram coverage` and replay.
+///
+/// - Complexity: each assertion is O(k) in the steps since the previous one; recording a
+///   step is amortized O(1).
+public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: Sendable {
+  /// The running loop.
+  public let loop: Loop<State, Event>
+  /// The scheduler the loop runs on.
+  public let scheduler: TestScheduler
+  /// How strictly the test is checked.
+  public let exhaustivity: Exhaustivity
+  let system: System<State, Event>
+  let origin: CallSite
+  let testName: String
+  let traceDirectory: URL?
+  let book: Locked<Book>
+
+  /// What the recorder knows; shared with the loop's monitor.
+  struct Book: Sendable {
+    var steps: [RecordedStep<State, Event>] = []
+    /// The index of the last event (or initial) step, for `RecordedStep.cause`.
+    var lastCause = 0
+    /// Steps before this index are asserted (or skipped).
+    var cursor = 0
+    /// The state as the test last asserted it.
+    var baseline: State
+    /// Steps checked for invariants and undeclared transitions.
+    var checked = 0
+    var assertedAt: [Int: CallSite] = [:]
+    var invariants: [(description: String, holds: @Sendable (State) -> Bool)] = []
+    var skippedEffects: Set<EffectID> = []
+    var finished = false
+  }
+
+  /// Starts recording `system` on `scheduler` and runs its initial turn (the effects the
+  /// initial state starts are running when this returns).
+  ///
+  /// - Parameters:
+  ///   - traceDirectory: where to write the recording as JSON Lines when it finishes;
+  ///     defaults to the `FEEDBACKLOOP_TRACE_DIR` environment variable, if set.
+  ///   - testName: names the trace file; the calling function by default.
+  public init(
+    _ system: System<State, Event>,
+    scheduler: TestScheduler = TestScheduler(),
+    exhaustivity: Exhaustivity = .on,
+    traceDirectory: URL? = nil,
+    testName: String = #function,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    self.system = system
+    self.scheduler = scheduler
+    self.exhaustivity = exhaustivity
+    self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.testName = testName
+    self.traceDirectory = traceDirectory ?? ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"].map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+    }
+    let book = Locked(Book(baseline: system.initial))
+    self.book = book
+    self.loop = Loop(system, scheduler: scheduler) { activity in
+      let time = scheduler.now
+      book.withLock { book in
+        let index = book.steps.count
+        switch activity {
+        case .started, .reduced, .ignored, .undeclaredTransition: book.lastCause = index
+        default: break
+        }
+        book.steps.append(RecordedStep(index: index, time: time, activity: activity, cause: book.lastCause))
+      }
+    }
+    scheduler.advance()
+  }
+
+  deinit {
+    if !book.withLock(\.finished) { finish(at: origin) }
+  }
+
+  /// The loop's current state.
+  public var state: State { loop.state }
+
+  /// Every step recorded so far.
+  public var steps: [RecordedStep<State, Event>] { book.withLock(\.steps) }
+
+  /// Adds a condition that every state of the loop must satisfy: states already recorded
+  /// are checked at once, later ones at the next assertion and at the end.
+  public func invariant(
+    _ description: String = "invariant",
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    _ holds: @escaping @Sendable (State) -> Bool
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    book.withLock { $0.invariants.append((description, holds)) }
+    checkSteps(at: site, onlyInvariant: description)
+  }
+
+  /// Checks the steps recorded since the last check: invariants hold, no transition
+  /// landed outside its declared targets.
+  func checkNewSteps(at site: CallSite) {
+    checkSteps(at: site, onlyInvariant: nil)
+  }
+
+  /// With `onlyInvariant`, checks the steps already checked against that new invariant;
+  /// otherwise checks the new steps against everything.
+  private func checkSteps(at site: CallSite, onlyInvariant invariant: String?) {
+    let (steps, invariants) = book.withLock { book in
+      if invariant != nil { return (Array(book.steps[..<book.checked]), book.invariants) }
+      defer { book.checked = book.steps.count }
+      return (Array(book.steps[book.checked...]), book.invariants)
+    }
+    for step in steps {
+      if invariant == nil, case .undeclaredTransition(let event, let source, let before, let after, let transition) = step.activity {
+        FailureReport(
+          heading: "Undeclared transition at step #\(step.index): \(transition) turned \(describe(before)) into \(describe(after)) on \(describe(event)) from \(source), outside its declared targets.",
+          diff: nil,
+          timeline: timeline(endingAt: step.index),
+          fix: "add \(system.nodeName(of: after)) to the targets of transition \(transition), or fix the closure that computed it."
+        ).report(at: site)
+      }
+      guard let state = step.stateAfter else { continue }
+      for check in invariants where invariant == nil || check.description == invariant {
+        if !check.holds(state) {
+          FailureReport(
+            heading: "Invariant \"\(check.description)\" violated at step #\(step.index): \(describe(state)).",
+            diff: nil,
+            timeline: timeline(endingAt: step.index),
+            fix: "find the event that led to step #\(step.index) in the timeline; its transition or reducer breaks the invariant."
+          ).report(at: site)
+        }
+      }
+    }
+  }
+
+  func describe(_ value: Any) -> String {
+    String(describing: value)
+  }
+}
+
+/// A value behind a lock, as a class so that closures can share it.
+final class Locked<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
+
+  init(_ value: Value) {
+    mutex = Mutex(value)
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try mutex.withLock { try body(&$0) }
+  }
+}

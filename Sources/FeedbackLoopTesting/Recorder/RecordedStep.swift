@@ -1,0 +1,34 @@
+public import FeedbackLoop
+
+/// One step a ``LoopRecorder`` saw: what the loop did, when (in virtual time), and in
+/// which order.
+public struct RecordedStep<State: Sendable, Event: Sendable>: Sendable {
+  /// The step's position in the recording, from 0.
+  public let index: Int
+  /// The scheduler's time when it happened.
+  public let time: Duration
+  /// What happened.
+  public let activity: LoopActivity<State, Event>
+  /// The index of the event step (or the initial step) that this step followed: the
+  /// reduction an effect was started for.
+  public let cause: Int
+
+  /// The event of an event step (reduced, ignored or undeclared), with its source.
+  var event: (event: Event, source: EventSource)? {
+    switch activity {
+    case .reduced(let event, let source, _, _, _), .ignored(let event, let source, _),
+      .undeclaredTransition(let event, let source, _, _, _):
+      (event, source)
+    default: nil
+    }
+  }
+
+  /// The state after an event step (or the initial state).
+  var stateAfter: State? {
+    switch activity {
+    case .started(let state), .ignored(_, _, let state): state
+    case .reduced(_, _, _, let after, _), .undeclaredTransition(_, _, _, let after, _): after
+    default: nil
+    }
+  }
+}

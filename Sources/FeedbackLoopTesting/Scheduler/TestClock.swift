@@ -1,0 +1,85 @@
+import FeedbackLoop
+import Synchronization
+
+/// The clock of a ``TestScheduler``: its `now` is the scheduler's virtual time and
+/// `sleep(until:)` returns when the test advances the scheduler past the deadline.
+///
+/// Effects get it as the `clock` of `Effect.run` and `Feedback`'s operations; a cancelled
+/// task's sleep throws `CancellationError` at once and its wake-up is cancelled.
+public struct TestClock: Clock {
+  /// A point in virtual time.
+  public struct Instant: InstantProtocol {
+    /// The time since the scheduler's origin.
+    public var offset: Duration
+
+    /// Creates an instant.
+    public init(offset: Duration) { self.offset = offset }
+
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  let scheduler: TestScheduler
+
+  public var now: Instant { Instant(offset: scheduler.now) }
+
+  public var minimumResolution: Duration { .zero }
+
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let sleeper = Sleeper()
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        sleeper.start(continuation) {
+          scheduler.schedule(at: deadline.offset, label: "sleep until \(deadline.offset)") { sleeper.wake() }
+        }
+      }
+    } onCancel: {
+      sleeper.cancel()
+    }
+  }
+}
+
+/// One sleep: resumed exactly once, by its wake-up or by cancellation, whichever is first.
+final class Sleeper: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<Void, any Error>?
+    var wakeUp: ScheduledAction?
+    var cancelled = false
+  }
+
+  private let state = Mutex(State())
+
+  func start(_ continuation: CheckedContinuation<Void, any Error>, schedule: () -> ScheduledAction) {
+    let alreadyCancelled = state.withLock { state -> Bool in
+      if state.cancelled { return true }
+      state.continuation = continuation
+      return false
+    }
+    if alreadyCancelled {
+      continuation.resume(throwing: CancellationError())
+      return
+    }
+    let wakeUp = schedule()
+    let cancelNow = state.withLock { state -> Bool in
+      state.wakeUp = wakeUp
+      return state.cancelled
+    }
+    if cancelNow { wakeUp.cancel() }
+  }
+
+  func wake() {
+    state.withLock { state in defer { state.continuation = nil }; return state.continuation }?.resume()
+  }
+
+  func cancel() {
+    let (continuation, wakeUp) = state.withLock { state in
+      state.cancelled = true
+      defer { state.continuation = nil }
+      return (state.continuation, state.wakeUp)
+    }
+    wakeUp?.cancel()
+    continuation?.resume(throwing: CancellationError())
+  }
+}

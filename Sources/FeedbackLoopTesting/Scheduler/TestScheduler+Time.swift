@@ -1,0 +1,88 @@
+import IssueReporting
+
+extension TestScheduler {
+  /// Runs everything due now, including what those actions schedule for now.
+  public func advance() {
+    advance(to: now)
+  }
+
+  /// Moves time forward by `duration`, running every action due up to then in order; `now`
+  /// is each action's due time while it runs, and the target at the end.
+  /// - Complexity: O(k log n) for k actions run.
+  public func advance(by duration: Duration) {
+    advance(to: now + duration)
+  }
+
+  /// Moves time forward to `target` (never backward), running every action due up to then.
+  public func advance(to target: Duration) {
+    runJobs()
+    while runNext(notAfter: target) {}
+    storage.withLock { $0.now = max($0.now, target) }
+  }
+
+  /// Runs exactly one action: the next one due (moving time to it), then the async jobs
+  /// it made ready. Returns `false` when nothing is scheduled.
+  @discardableResult
+  public func step() -> Bool {
+    runJobs()
+    return runNext(notAfter: nil)
+  }
+
+  /// Runs actions until none is left, moving time as far as needed. An endless source of
+  /// actions (a timer that re-arms itself) is stopped after `maxSteps` actions, with a test
+  /// failure that names what was still pending.
+  public func run(
+    maxSteps: Int = 100_000,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    runJobs()
+    var steps = 0
+    while runNext(notAfter: nil) {
+      steps += 1
+      if steps >= maxSteps, !pending.isEmpty {
+        let next = pending.prefix(3).map { "\($0)" }.joined(separator: ", ")
+        reportIssue(
+          "TestScheduler.run() stopped after \(maxSteps) actions at \(now) with \(pending.count) still pending (\(next)). A timer that re-arms forever never lets the scheduler finish: advance(by:) a fixed duration instead, or pass a larger maxSteps.",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+    }
+  }
+
+  /// Pops and runs the next live action due no later than `limit`; returns whether one ran.
+  func runNext(notAfter limit: Duration?) -> Bool {
+    while true {
+      let next = storage.withLock { storage -> (Entry?, done: Bool) in
+        guard let top = storage.heap.min, limit.map({ top.due <= $0 }) ?? true else { return (nil, true) }
+        storage.heap.removeMin()
+        if top.handle.isCancelled { return (nil, false) }
+        storage.now = max(storage.now, top.due)
+        return (top, true)
+      }
+      guard next.done else { continue }  // skipped a cancelled action
+      guard let entry = next.0 else { return false }
+      entry.action()
+      runJobs()
+      return true
+    }
+  }
+
+  /// The actions still scheduled (cancelled ones excepted), in the order they would run.
+  public var pending: [PendingAction] {
+    storage.withLock { storage in
+      storage.heap.unordered.filter { !$0.handle.isCancelled }.sorted().map { PendingAction(due: $0.due, label: $0.label) }
+    }
+  }
+}
+
+/// An action waiting on a ``TestScheduler``.
+public struct PendingAction: Hashable, Sendable, CustomStringConvertible {
+  /// When it is due, in virtual time.
+  public var due: Duration
+  /// What scheduled it, if it said.
+  public var label: String?
+
+  public var description: String {
+    "due at \(due)" + (label.map { " (\($0))" } ?? "")
+  }
+}
