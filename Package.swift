@@ -87,7 +87,7 @@ let package = Package(
       name: "FeedbackLoopExamplesTests",
       dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"]
     ),
-    .testTarget(name: "FeedbackLoopTestingTests", dependencies: ["FeedbackLoopTesting"]),
+    .testTarget(name: "FeedbackLoopTestingTests", dependencies: ["FeedbackLoopTesting", "FeedbackLoop"]),
     .testTarget(name: "FeedbackDiagramTests", dependencies: ["FeedbackDiagram"]),
     .testTarget(name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),
   ],

@@ -32,6 +32,18 @@ import Testing
     loop.skipInFlightEffects()
   }
 
+  @Test func aMarbleSequenceReadsLikeTheTimeline() {
+    let loop = LoopRecorder(TrafficLight.system)
+    loop.expect {
+      Waiting(.seconds(30))
+      Receiving(.tick, from: "timer") { $0 = .green }
+      Sending(.emergency) { $0 = .red }
+      Waiting(.seconds(30))
+      Receiving(.tick, from: "timer") { $0 = .green }
+    }
+    loop.skipInFlightEffects()
+  }
+
   @Test func theGraphShowsTheWildcardEmergency() {
     let graph = TrafficLight.system.graph
     #expect(graph.states.map(\.id) == ["green", "red", "yellow"])

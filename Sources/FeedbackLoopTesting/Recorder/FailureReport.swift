@@ -27,7 +27,8 @@ struct FailureReport {
 
   /// A CustomDump diff of two values, or a plain two-line rendering when they dump alike.
   static func diff<T>(expected: T, actual: T) -> String {
-    if let diff = CustomDump.diff(expected, actual) { return diff }
+    let format = DiffFormat(first: "\u{2212}", second: "+", both: " ")
+    if let diff = CustomDump.diff(expected, actual, format: format) { return diff }
     return "− \(String(customDumping: expected))\n+ \(String(customDumping: actual))"
   }
 }

@@ -1,72 +1,102 @@
 public import FeedbackLoop
 
-/// One expected step of ``LoopRecorder/expect(fileID:filePath:line:column:_:)``: an event
-/// to send, an event to receive, or time to let pass.
-public struct Expectation<State: Equatable & Sendable, Event: Sendable>: Sendable {
-  let run: @Sendable (LoopRecorder<State, Event>, CallSite) -> Void
+/// One step of a ``LoopRecorder/expect(fileID:filePath:line:column:_:)`` sequence.
+public protocol ExpectedStep<State, Event>: Sendable {
+  /// The state type of the recorder.
+  associatedtype State: Equatable & Sendable
+  /// The event type of the recorder.
+  associatedtype Event: Sendable
+  /// Performs and checks the step.
+  func run(on recorder: LoopRecorder<State, Event>, fileID: StaticString, filePath: StaticString)
+}
 
-  /// Sends `event` and expects `update` of the state.
-  public static func send(
-    _ event: Event, line: UInt = #line, _ update: (@Sendable (inout State) -> Void)? = nil
-  ) -> Expectation {
-    Expectation { recorder, site in
-      recorder.send(event, fileID: site.fileID, filePath: site.filePath, line: line, column: 1, update)
-    }
+/// Sends an event and expects a change of state (`send` in a marble sequence).
+public struct Sending<State: Equatable & Sendable, Event: Sendable>: ExpectedStep {
+  let event: Event
+  let line: UInt
+  let update: (@Sendable (inout State) -> Void)?
+
+  /// Sends `event`; `update` turns the previous state into the expected one.
+  public init(_ event: Event, line: UInt = #line, _ update: (@Sendable (inout State) -> Void)? = nil) {
+    (self.event, self.line, self.update) = (event, line, update)
   }
 
-  /// Expects the next received event to match `pattern`, with `update` of the state.
-  public static func receive(
+  public func run(on recorder: LoopRecorder<State, Event>, fileID: StaticString, filePath: StaticString) {
+    recorder.send(event, fileID: fileID, filePath: filePath, line: line, column: 1, update)
+  }
+}
+
+/// Expects the next received event (`receive` in a marble sequence).
+public struct Receiving<State: Equatable & Sendable, Event: Sendable>: ExpectedStep {
+  let pattern: EventPattern<Event>
+  let feedback: String?
+  let line: UInt
+  let update: (@Sendable (inout State) -> Void)?
+
+  /// Expects an event matching `pattern` (from `feedback`, if given).
+  public init(
     _ pattern: EventPattern<Event>, from feedback: String? = nil, line: UInt = #line,
     _ update: (@Sendable (inout State) -> Void)? = nil
-  ) -> Expectation {
-    Expectation { recorder, site in
-      recorder.receive(pattern, from: feedback, fileID: site.fileID, filePath: site.filePath, line: line, column: 1, update)
-    }
+  ) {
+    (self.pattern, self.feedback, self.line, self.update) = (pattern, feedback, line, update)
   }
 
-  /// Lets `duration` of virtual time pass (a time mark in the sequence).
-  public static func wait(_ duration: Duration) -> Expectation {
-    Expectation { recorder, _ in recorder.scheduler.advance(by: duration) }
+  public func run(on recorder: LoopRecorder<State, Event>, fileID: StaticString, filePath: StaticString) {
+    recorder.receive(pattern, from: feedback, fileID: fileID, filePath: filePath, line: line, column: 1, update)
   }
 }
 
-extension Expectation where Event: Equatable {
-  /// Expects the next received event to be `event` (from `feedback`, if given).
-  public static func receive(
-    _ event: Event, from feedback: String? = nil, line: UInt = #line, _ update: (@Sendable (inout State) -> Void)? = nil
-  ) -> Expectation {
-    Expectation { recorder, site in
-      recorder.receive(event, from: feedback, fileID: site.fileID, filePath: site.filePath, line: line, column: 1, update)
-    }
+extension Receiving where Event: Equatable {
+  /// Expects exactly `event` (from `feedback`, if given).
+  public init(_ event: Event, from feedback: String? = nil, line: UInt = #line, _ update: (@Sendable (inout State) -> Void)? = nil) {
+    self.init(.value(event), from: feedback, line: line, update)
   }
 }
 
-/// Builds the list of steps of ``LoopRecorder/expect(fileID:filePath:line:column:_:)``.
+/// Lets virtual time pass (a time mark in a marble sequence).
+public struct Waiting<State: Equatable & Sendable, Event: Sendable>: ExpectedStep {
+  let duration: Duration
+
+  /// Advances the recorder's scheduler by `duration`.
+  public init(_ duration: Duration) {
+    self.duration = duration
+  }
+
+  public func run(on recorder: LoopRecorder<State, Event>, fileID: StaticString, filePath: StaticString) {
+    recorder.scheduler.advance(by: duration)
+  }
+}
+
+/// Builds the steps of ``LoopRecorder/expect(fileID:filePath:line:column:_:)``.
 @resultBuilder
 public enum ExpectationBuilder<State: Equatable & Sendable, Event: Sendable> {
-  public static func buildExpression(_ step: Expectation<State, Event>) -> [Expectation<State, Event>] { [step] }
-  public static func buildBlock(_ parts: [Expectation<State, Event>]...) -> [Expectation<State, Event>] { parts.flatMap { $0 } }
-  public static func buildOptional(_ part: [Expectation<State, Event>]?) -> [Expectation<State, Event>] { part ?? [] }
-  public static func buildEither(first part: [Expectation<State, Event>]) -> [Expectation<State, Event>] { part }
-  public static func buildEither(second part: [Expectation<State, Event>]) -> [Expectation<State, Event>] { part }
-  public static func buildArray(_ parts: [[Expectation<State, Event>]]) -> [Expectation<State, Event>] { parts.flatMap { $0 } }
+  public typealias Step = any ExpectedStep<State, Event>
+
+  public static func buildExpression(_ step: Sending<State, Event>) -> [Step] { [step] }
+  public static func buildExpression(_ step: Receiving<State, Event>) -> [Step] { [step] }
+  public static func buildExpression(_ step: Waiting<State, Event>) -> [Step] { [step] }
+  public static func buildBlock(_ parts: [Step]...) -> [Step] { parts.flatMap { $0 } }
+  public static func buildOptional(_ part: [Step]?) -> [Step] { part ?? [] }
+  public static func buildEither(first part: [Step]) -> [Step] { part }
+  public static func buildEither(second part: [Step]) -> [Step] { part }
+  public static func buildArray(_ parts: [[Step]]) -> [Step] { parts.flatMap { $0 } }
 }
 
 extension LoopRecorder {
-  /// Runs a marble-like sequence of expected steps, in order:
+  /// Runs a marble-like sequence of steps in order: what to send, what to receive, and
+  /// how much time passes in between.
   ///
   /// ```swift
   /// loop.expect {
-  ///   .wait(.seconds(30))
-  ///   .receive(.tick, from: "timer") { $0 = .green }
-  ///   .send(.emergency) { $0 = .red }
+  ///   Waiting(.seconds(30))
+  ///   Receiving(.tick, from: "timer") { $0 = .green }
+  ///   Sending(.emergency) { $0 = .red }
   /// }
   /// ```
   public func expect(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    @ExpectationBuilder<State, Event> _ steps: () -> [Expectation<State, Event>]
+    @ExpectationBuilder<State, Event> _ steps: () -> [any ExpectedStep<State, Event>]
   ) {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    for step in steps() { step.run(self, site) }
+    for step in steps() { step.run(on: self, fileID: fileID, filePath: filePath) }
   }
 }

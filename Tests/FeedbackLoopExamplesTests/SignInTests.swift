@@ -1,0 +1,38 @@
+import FeedbackLoopExamples
+import FeedbackLoopTesting
+import XCTest
+
+final class SignInTests: XCTestCase {
+  typealias Form = SignIn.Form
+
+  func testAValidFormSignsIn() {
+    let scheduler = TestScheduler()
+    let loop = LoopRecorder(SignIn.system(client: .fake(password: "correct horse")), scheduler: scheduler)
+    loop.send(.emailChanged("ada@example.com")) { $0 = .editing(Form(email: "ada@example.com")) }
+    loop.send(.passwordChanged("correct horse")) {
+      $0 = .editing(Form(email: "ada@example.com", password: "correct horse"))
+    }
+    loop.send(.submit) { $0 = .submitting(Form(email: "ada@example.com", password: "correct horse")) }
+    scheduler.advance(by: .seconds(1))
+    loop.receive(.succeeded(user: "ada"), from: "authenticate") { $0 = .signedIn(user: "ada") }
+  }
+
+  func testAnInvalidFormCannotBeSubmitted() {
+    let loop = LoopRecorder(SignIn.system())
+    loop.send(.emailChanged("no-at-sign")) { $0 = .editing(Form(email: "no-at-sign")) }
+    loop.send(.submit)  // the guard "form is valid" fails: ignored
+    XCTAssertEqual(loop.state, .editing(Form(email: "no-at-sign")))
+  }
+
+  func testARejectedPasswordCanBeCorrected() {
+    let scheduler = TestScheduler()
+    let loop = LoopRecorder(SignIn.system(client: .fake(password: "correct horse")), scheduler: scheduler)
+    let wrong = Form(email: "ada@example.com", password: "battery staple")
+    loop.send(.emailChanged(wrong.email)) { $0 = .editing(Form(email: wrong.email)) }
+    loop.send(.passwordChanged(wrong.password)) { $0 = .editing(wrong) }
+    loop.send(.submit) { $0 = .submitting(wrong) }
+    scheduler.advance(by: .seconds(1))
+    loop.receive(.rejected("wrong password"), from: "authenticate") { $0 = .failed(wrong, message: "wrong password") }
+    loop.send(.passwordChanged("correct horse")) { $0 = .editing(Form(email: wrong.email, password: "correct horse")) }
+  }
+}

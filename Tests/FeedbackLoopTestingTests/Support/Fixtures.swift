@@ -1,0 +1,34 @@
+import FeedbackLoop
+import FeedbackLoopTesting
+import Synchronization
+import Testing
+
+enum Light: Hashable, Sendable { case red, green, yellow }
+enum Signal: Hashable, Sendable { case tick, emergency, skip }
+
+/// A traffic light whose timer fires after 30 s, with a transition that can go astray.
+let light = System<Light, Signal>("Light", initial: .red) {
+  Transitions {
+    Transition(from: .red, on: .tick, to: .green)
+    Transition(from: .green, on: .tick, to: .yellow)
+    Transition(from: .yellow, on: .tick, to: .red)
+    Transition(from: .any, on: .emergency, to: .red)
+    Transition(from: .red, on: .skip, targets: [.value(.green)]) { _, _ in .yellow }
+  }
+  Feedback("timer", emits: [.tick]) { (_: Light, clock) in
+    try await clock.sleep(for: .seconds(30))
+    return .tick
+  }
+}
+
+/// The messages of the issues `body` reports, which must report at least one.
+func failureMessages(_ body: () -> Void) -> [String] {
+  let messages = Mutex<[String]>([])
+  withKnownIssue {
+    body()
+  } matching: { issue in
+    messages.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    return true
+  }
+  return messages.withLock { $0 }
+}
