@@ -1,9 +1,15 @@
 /// Where a test called the recorder: failures are reported there.
+@usableFromInline
 struct CallSite: Sendable {
-  var fileID: StaticString
-  var filePath: StaticString
-  var line: UInt
-  var column: UInt
+  @usableFromInline var fileID: StaticString
+  @usableFromInline var filePath: StaticString
+  @usableFromInline var line: UInt
+  @usableFromInline var column: UInt
+
+  @inlinable
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    (self.fileID, self.filePath, self.line, self.column) = (fileID, filePath, line, column)
+  }
 
   /// `File.swift:12`, for messages.
   var short: String {

@@ -38,17 +38,20 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   public let scheduler: TestScheduler
   /// How strictly the test is checked.
   public let exhaustivity: Exhaustivity
-  let system: System<State, Event>
-  let origin: CallSite
-  let testName: String
-  let traceDirectory: URL?
-  let book: Locked<Book>
+  @usableFromInline let system: System<State, Event>
+  @usableFromInline let origin: CallSite
+  @usableFromInline let testName: String
+  @usableFromInline let traceDirectory: URL?
+  @usableFromInline let book: Locked<Book>
 
   /// What the recorder knows; shared with the loop's monitor.
+  @usableFromInline
   struct Book: Sendable {
-    var steps: [RecordedStep<State, Event>] = []
+    @usableFromInline var steps: [RecordedStep<State, Event>] = []
     /// The index of the last event (or initial) step, for `RecordedStep.cause`.
-    var lastCause = 0
+    @usableFromInline var lastCause = 0
+    /// The indices of undeclared-transition steps.
+    @usableFromInline var undeclared: [Int] = []
     /// Steps before this index are asserted (or skipped).
     var cursor = 0
     /// The state as the test last asserted it.
@@ -59,6 +62,11 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     var invariants: [(description: String, holds: @Sendable (State) -> Bool)] = []
     var skippedEffects: Set<EffectID> = []
     var finished = false
+
+    @usableFromInline
+    init(baseline: State) {
+      self.baseline = baseline
+    }
   }
 
   /// Starts recording `system` on `scheduler` and runs its initial turn (the effects the
@@ -68,6 +76,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   ///   - traceDirectory: where to write the recording as JSON Lines when it finishes;
   ///     defaults to the `FEEDBACKLOOP_TRACE_DIR` environment variable, if set.
   ///   - testName: names the trace file; the calling function by default.
+  @inlinable
   public init(
     _ system: System<State, Event>,
     scheduler: TestScheduler = TestScheduler(),
@@ -81,9 +90,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.exhaustivity = exhaustivity
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.testName = testName
-    self.traceDirectory = traceDirectory ?? ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"].map {
-      URL(fileURLWithPath: $0, isDirectory: true)
-    }
+    self.traceDirectory = traceDirectory ?? Self.environmentTraceDirectory
     let book = Locked(Book(baseline: system.initial))
     self.book = book
     self.loop = Loop(system, scheduler: scheduler) { activity in
@@ -91,13 +98,21 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
       book.withLock { book in
         let index = book.steps.count
         switch activity {
-        case .started, .reduced, .ignored, .undeclaredTransition: book.lastCause = index
+        case .started, .reduced, .ignored: book.lastCause = index
+        case .undeclaredTransition:
+          book.lastCause = index
+          book.undeclared.append(index)
         default: break
         }
         book.steps.append(RecordedStep(index: index, time: time, activity: activity, cause: book.lastCause))
       }
     }
     scheduler.advance()
+  }
+
+  @usableFromInline
+  static var environmentTraceDirectory: URL? {
+    ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"].map { URL(fileURLWithPath: $0, isDirectory: true) }
   }
 
   deinit {
@@ -131,11 +146,22 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   /// With `onlyInvariant`, checks the steps already checked against that new invariant;
   /// otherwise checks the new steps against everything.
   private func checkSteps(at site: CallSite, onlyInvariant invariant: String?) {
-    let (steps, invariants) = book.withLock { book in
-      if invariant != nil { return (Array(book.steps[..<book.checked]), book.invariants) }
-      defer { book.checked = book.steps.count }
-      return (Array(book.steps[book.checked...]), book.invariants)
+    // Look only where there is something to check: the recording can hold millions of
+    // steps, and undeclared transitions are indexed as they are recorded.
+    let steps = book.withLock { book -> [RecordedStep<State, Event>] in
+      let range = invariant != nil ? 0..<book.checked : book.checked..<book.steps.count
+      if invariant == nil { book.checked = book.steps.count }
+      let invariants = book.invariants.filter { invariant == nil || $0.description == invariant }
+      var found = invariant != nil ? [] : book.undeclared.filter(range.contains)
+      if !invariants.isEmpty {
+        for index in range {
+          guard let state = book.steps[index].stateAfter else { continue }
+          if !invariants.allSatisfy({ $0.holds(state) }) { found.append(index) }
+        }
+      }
+      return Set(found).sorted().map { book.steps[$0] }
     }
+    let invariants = book.withLock(\.invariants)
     for step in steps {
       if invariant == nil, case .undeclaredTransition(let event, let source, let before, let after, let transition) = step.activity {
         FailureReport(
@@ -165,13 +191,16 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
 }
 
 /// A value behind a lock, as a class so that closures can share it.
+@usableFromInline
 final class Locked<Value: Sendable>: Sendable {
-  private let mutex: Mutex<Value>
+  @usableFromInline let mutex: Mutex<Value>
 
+  @usableFromInline
   init(_ value: Value) {
     mutex = Mutex(value)
   }
 
+  @inlinable
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try mutex.withLock { try body(&$0) }
   }

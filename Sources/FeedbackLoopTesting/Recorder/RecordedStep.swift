@@ -13,6 +13,11 @@ public struct RecordedStep<State: Sendable, Event: Sendable>: Sendable {
   /// reduction an effect was started for.
   public let cause: Int
 
+  @inlinable
+  init(index: Int, time: Duration, activity: LoopActivity<State, Event>, cause: Int) {
+    (self.index, self.time, self.activity, self.cause) = (index, time, activity, cause)
+  }
+
   /// The event of an event step (reduced, ignored or undeclared), with its source.
   var event: (event: Event, source: EventSource)? {
     switch activity {

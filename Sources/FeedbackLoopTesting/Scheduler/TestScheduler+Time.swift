@@ -16,8 +16,12 @@ extension TestScheduler {
   /// Moves time forward to `target` (never backward), running every action due up to then.
   public func advance(to target: Duration) {
     runJobs()
+    let target = Self.nanoseconds(target)
     while runNext(notAfter: target) {}
-    storage.withLock { $0.now = max($0.now, target) }
+    storage.withLock { storage in
+      storage.now = max(storage.now, target)
+      reading.store(storage.now, ordering: .releasing)
+    }
   }
 
   /// Runs exactly one action: the next one due (moving time to it), then the async jobs
@@ -50,18 +54,20 @@ extension TestScheduler {
   }
 
   /// Pops and runs the next live action due no later than `limit`; returns whether one ran.
-  func runNext(notAfter limit: Duration?) -> Bool {
+  func runNext(notAfter limit: Int64?) -> Bool {
     while true {
-      let next = storage.withLock { storage -> (Entry?, done: Bool) in
+      let next = storage.withLock { storage -> (action: Action?, done: Bool) in
         guard let top = storage.heap.min, limit.map({ top.due <= $0 }) ?? true else { return (nil, true) }
         storage.heap.removeMin()
-        if top.handle.isCancelled { return (nil, false) }
+        let action = storage.take(top.slot)
+        if action.handle.isCancelled { return (nil, false) }
         storage.now = max(storage.now, top.due)
-        return (top, true)
+        reading.store(storage.now, ordering: .releasing)
+        return (action, true)
       }
       guard next.done else { continue }  // skipped a cancelled action
-      guard let entry = next.0 else { return false }
-      entry.action()
+      guard let action = next.action else { return false }
+      action.run()
       runJobs()
       return true
     }
@@ -70,7 +76,10 @@ extension TestScheduler {
   /// The actions still scheduled (cancelled ones excepted), in the order they would run.
   public var pending: [PendingAction] {
     storage.withLock { storage in
-      storage.heap.unordered.filter { !$0.handle.isCancelled }.sorted().map { PendingAction(due: $0.due, label: $0.label) }
+      storage.heap.unordered.sorted().compactMap { entry in
+        guard let action = storage.actions[Int(entry.slot)], !action.handle.isCancelled else { return nil }
+        return PendingAction(due: .nanoseconds(entry.due), label: action.label)
+      }
     }
   }
 }
@@ -81,6 +90,12 @@ public struct PendingAction: Hashable, Sendable, CustomStringConvertible {
   public var due: Duration
   /// What scheduled it, if it said.
   public var label: String?
+
+  /// Creates a description of a pending action.
+  public init(due: Duration, label: String?) {
+    self.due = due
+    self.label = label
+  }
 
   public var description: String {
     "due at \(due)" + (label.map { " (\($0))" } ?? "")
