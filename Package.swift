@@ -6,8 +6,8 @@ import PackageDescription
 /// Module layering (arrows = "may import"):
 /// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExamples
 /// FeedbackGraph, FeedbackLoop <- FeedbackLoopTesting
-/// FeedbackGraph, CGraphviz <- FeedbackDiagram (never the runtime)
-/// FeedbackDiagram, FeedbackLoop <- DiagramCLI <- diagram (executable)
+/// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/) <- FeedbackDiagram (never the runtime)
+/// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples)
 let package = Package(
   name: "FeedbackLoop",
   platforms: [.macOS(.v15)],
@@ -57,19 +57,21 @@ let package = Package(
       providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
     ),
     .target(
-      name: "FeedbackDiagram",
-      dependencies: ["FeedbackGraph", "CGraphviz"],
-      path: "Sources/FeedbackDiagram"
+      name: "FeedbackTemplates",
+      path: "Templates",
+      resources: [.copy("themes"), .copy("report")]
     ),
+    .target(name: "FeedbackDiagram", dependencies: ["FeedbackGraph", "CGraphviz", "FeedbackTemplates"]),
     .target(
       name: "DiagramCLI",
       dependencies: [
         "FeedbackDiagram",
-        "FeedbackLoop",
+        "FeedbackGraph",
+        "FeedbackTemplates",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "diagram", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),
+    .executableTarget(name: "diagram", dependencies: ["DiagramCLI", "FeedbackGraph", "FeedbackLoopExamples"]),
 
     // MARK: Benchmarks
     .executableTarget(
@@ -88,7 +90,7 @@ let package = Package(
       dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"]
     ),
     .testTarget(name: "FeedbackLoopTestingTests", dependencies: ["FeedbackLoopTesting", "FeedbackLoop"]),
-    .testTarget(name: "FeedbackDiagramTests", dependencies: ["FeedbackDiagram"]),
+    .testTarget(name: "FeedbackDiagramTests", dependencies: ["FeedbackDiagram", "FeedbackLoopExamples"]),
     .testTarget(name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,31 @@
+import FeedbackDiagram
+
+/// What the `diagram` command reports on bad input: one line each, and a non-zero exit.
+public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
+  case unknownSystem(String, known: [String])
+  case unreadableGraph(path: String)
+  case malformedGraph(String)
+  case outputIsAFile(path: String)
+  case invalid(DiagramError)
+  case stale([String])
+  case writeFailed(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unknownSystem(let name, let known):
+      "unknown system \"\(name)\"; known systems: \(known.joined(separator: ", "))"
+    case .unreadableGraph(let path):
+      "cannot read graph file \(path)"
+    case .malformedGraph(let message):
+      "malformed graph: \(message)"
+    case .outputIsAFile(let path):
+      "output path \(path) is a file, not a folder"
+    case .invalid(let error):
+      "\(error)"
+    case .stale(let files):
+      "\(files.count) diagram file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run diagram` and commit the result"
+    case .writeFailed(let path, let reason):
+      "cannot write \(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import FeedbackDiagram
+import FeedbackGraph
+import Foundation
+import Synchronization
+
+/// Makes a `diagram` executable for your own systems, in a few lines:
+///
+/// ```swift
+/// // Sources/diagram/main.swift in your package (depends on "DiagramCLI")
+/// import DiagramCLI
+/// import MyFeature
+///
+/// @main struct Diagrams: DiagramCommand {
+///   static var systems: [SystemGraph] { [checkout.graph, onboarding.graph] }
+/// }
+/// ```
+///
+/// `swift run diagram` then renders them into `Diagrams/`; `diagram list`, `diagram check`
+/// and `diagram render --graph FILE.json` work as in this repository.
+public protocol DiagramCommand {
+  /// The systems the command knows, by name.
+  static var systems: [SystemGraph] { get }
+}
+
+extension DiagramCommand {
+  /// Runs the command line with ``systems``.
+  public static func main() {
+    DiagramRegistry.systems = systems
+    DiagramTool.main()
+  }
+}
+
+/// The systems the running command knows.
+public enum DiagramRegistry {
+  private static let storage = Mutex<[SystemGraph]>([])
+
+  /// Set once at start-up by ``DiagramCommand/main()``.
+  public static var systems: [SystemGraph] {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
+  }
+}

@@ -1,0 +1,45 @@
+import FeedbackGraph
+import Foundation
+
+/// The figures a system can be drawn as.
+public enum Figure: String, CaseIterable, Sendable {
+  /// States and transitions (``StateMachineFigure``).
+  case states
+  /// The feedback loop as a cycle (``LoopFigure``).
+  case loop
+}
+
+/// The files a figure can be written as.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  case svg, png, pdf, dot, mmd, json
+
+  /// Whether Graphviz renders this format (the others are text made here).
+  public var isRendered: Bool { self == .svg || self == .png || self == .pdf }
+}
+
+/// Draws systems: DOT, Mermaid, JSON, and SVG/PNG/PDF rendered in process.
+///
+/// ```swift
+/// let svg = try Diagram.render(TrafficLight.system.graph, figure: .states, as: .svg)
+/// ```
+public enum Diagram {
+  /// The DOT text of a figure of `graph`.
+  public static func dot(_ graph: SystemGraph, figure: Figure, theme: Theme = .light) -> String {
+    switch figure {
+    case .states: StateMachineFigure(graph: graph, theme: theme).dot
+    case .loop: LoopFigure(graph: graph, theme: theme).dot
+    }
+  }
+
+  /// A figure of `graph` in `format`. `mmd` is the state machine in Mermaid (whatever the
+  /// figure); `json` is the graph itself, which `diagram render --graph` reads back.
+  public static func render(_ graph: SystemGraph, figure: Figure, as format: OutputFormat, theme: Theme = .light) throws -> Data {
+    switch format {
+    case .dot: Data(dot(graph, figure: figure, theme: theme).utf8)
+    case .mmd: Data(MermaidWriter.text(for: graph).utf8)
+    case .json: try graph.jsonData()
+    case .svg, .png, .pdf:
+      try GraphvizRenderer.shared.render(dot: dot(graph, figure: figure, theme: theme), format: format.rawValue)
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/// What can go wrong when drawing a diagram. Each description is one line.
+public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
+  /// Graphviz rejected the graph; its message.
+  case graphviz(String)
+  /// Graphviz's plugins are not registered, so it knows no layout or output format.
+  case pluginsMissing(String)
+  /// An unknown figure, format or theme name.
+  case unknown(kind: String, name: String, known: [String])
+  /// A theme file that could not be read.
+  case badTheme(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .graphviz(let message):
+      "Graphviz: \(message)"
+    case .pluginsMissing(let message):
+      "Graphviz has no plugins registered (\(message)); run `dot -c` as root (sudo dot -c) to rebuild its plugin configuration."
+    case .unknown(let kind, let name, let known):
+      "unknown \(kind) \"\(name)\"; expected one of: \(known.joined(separator: ", "))"
+    case .badTheme(let path, let reason):
+      "theme \(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import FeedbackGraph
+
+/// A system as a Mermaid `stateDiagram-v2`, for Markdown on GitHub.
+///
+/// The initial state comes from `[*]`; transitions are labelled `event / label [guard]`.
+/// Mermaid has no wildcard source, so a transition from any state is drawn from every
+/// state, its label prefixed with `*`. State names become ids `s0`, `s1`, … with their
+/// text as a description, so any name is safe.
+public enum MermaidWriter {
+  /// The Mermaid text of `graph`.
+  public static func text(for graph: SystemGraph) -> String {
+    let index = Dictionary(graph.states.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    var out = ["---", "title: \(escape(graph.name))", "---", "stateDiagram-v2"]
+    for (offset, state) in graph.states.enumerated() {
+      out.append("    state \"\(escape(state.id))\" as s\(offset)")
+    }
+    if let initial = index[graph.initial] { out.append("    [*] --> s\(initial)") }
+    for transition in graph.transitions {
+      let label = StateMachineFigure.label(transition)
+      let sources = transition.from.map { [$0] } ?? graph.states.map(\.id)
+      for source in sources {
+        for target in transition.to {
+          guard let from = index[source], let to = index[target] else { continue }
+          out.append("    s\(from) --> s\(to) : \(transition.from == nil ? "* " : "")\(escape(label))")
+        }
+      }
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Mermaid labels end at a line break and treat `:` `;` `#` `"` specially; write them as
+  /// entity codes.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "\"": result += "#quot;"
+      case "#": result += "#35;"
+      case ":": result += "#58;"
+      case ";": result += "#59;"
+      case "<": result += "#lt;"
+      case ">": result += "#gt;"
+      case "\n", "\r", "\r\n": result += " "
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

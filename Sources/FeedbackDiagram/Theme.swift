@@ -1,0 +1,75 @@
+import FeedbackTemplates
+import Foundation
+
+/// Colours and fonts of a figure. Built-in themes live in `Templates/themes/` (`light`,
+/// `dark`); a theme file of your own is the same JSON.
+public struct Theme: Codable, Hashable, Sendable {
+  public var background: String
+  public var fontName: String
+  public var fontSize: Double
+  public var text: String
+  public var muted: String
+  public var stateFill: String
+  public var stateBorder: String
+  public var initial: String
+  public var edge: String
+  public var wildcard: String
+  public var guardColor: String
+  public var feedbackFill: String
+  public var feedbackBorder: String
+  public var reducerFill: String
+  public var reducerBorder: String
+  public var legendFill: String
+  public var legendBorder: String
+
+  enum CodingKeys: String, CodingKey {
+    case background, fontName, fontSize, text, muted, stateFill, stateBorder, initial, edge, wildcard
+    case guardColor = "guard"
+    case feedbackFill, feedbackBorder, reducerFill, reducerBorder, legendFill, legendBorder
+  }
+
+  /// The built-in light theme.
+  public static var light: Theme { (try? named("light")) ?? fallback }
+
+  /// The built-in dark theme.
+  public static var dark: Theme { (try? named("dark")) ?? fallback }
+
+  /// A built-in theme by name (`light`, `dark`), or the theme file at `name` when it is a
+  /// path (it contains `/` or ends in `.json`).
+  ///
+  /// - Throws: ``DiagramError/unknown(kind:name:known:)`` for an unknown name,
+  ///   ``DiagramError/badTheme(path:reason:)`` for an unreadable file.
+  public static func named(_ name: String) throws -> Theme {
+    if name.hasSuffix(".json") || name.contains("/") {
+      return try load(URL(fileURLWithPath: name))
+    }
+    guard let url = FeedbackTemplates.url("themes/\(name).json") else {
+      throw DiagramError.unknown(kind: "theme", name: name, known: FeedbackTemplates.themeNames + ["PATH.json"])
+    }
+    return try load(url)
+  }
+
+  /// Reads a theme file.
+  public static func load(_ url: URL) throws -> Theme {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw DiagramError.badTheme(path: url.path, reason: "cannot be read")
+    }
+    do {
+      return try JSONDecoder().decode(Theme.self, from: data)
+    } catch let DecodingError.keyNotFound(key, _) {
+      throw DiagramError.badTheme(path: url.path, reason: "missing key \"\(key.stringValue)\"")
+    } catch {
+      throw DiagramError.badTheme(path: url.path, reason: "not a theme (expected a JSON object of colours)")
+    }
+  }
+
+  /// Used only if the embedded themes cannot be found (a broken install).
+  static let fallback = Theme(
+    background: "white", fontName: "Helvetica", fontSize: 12, text: "black", muted: "gray40",
+    stateFill: "white", stateBorder: "black", initial: "black", edge: "black", wildcard: "purple",
+    guardColor: "darkorange", feedbackFill: "white", feedbackBorder: "black", reducerFill: "white",
+    reducerBorder: "black", legendFill: "white", legendBorder: "gray70")
+}
