@@ -72,13 +72,13 @@ public struct StateMachineFigure: Sendable {
     out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
     out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
     for (offset, state) in graph.states.enumerated() {
-      out.append("  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state-\(offset)")), class=\"state\", label=\(stateLabel(state)), tooltip=\(DOTText.quoted(state.id))];")
+      out.append("  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", label=\(stateLabel(state)), tooltip=\(DOTText.quoted(state.id))];")
     }
     if edges.contains(where: { $0.from == nil }) {
-      out.append("  any [id=\"any-state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];")
+      out.append("  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];")
     }
     if let initial = index[graph.initial] {
-      out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial-edge\", class=\"initial\", arrowsize=0.7];")
+      out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
     }
     for edge in edges {
       guard let to = index[edge.to] else { continue }
@@ -87,7 +87,7 @@ public struct StateMachineFigure: Sendable {
       let ids = edge.transitions.map(\.id).joined(separator: " ")
       let tooltip = "\(edge.from ?? "any state") → \(edge.to): " + lines.joined(separator: "; ")
       var attributes = [
-        "id=\(DOTText.quoted("edge-" + edge.transitions.map(\.id).joined(separator: "-")))",
+        "id=\(DOTText.quoted("edge_" + edge.transitions.map(\.id).joined(separator: "-")))",
         "class=\(DOTText.quoted("transition \(ids)\(edge.from == nil ? " wildcard" : "")"))",
         "\(large ? "xlabel" : "label")=\(DOTText.lines(lines))",
         "tooltip=\(DOTText.quoted(tooltip))",
@@ -123,7 +123,7 @@ public struct StateMachineFigure: Sendable {
     return """
         subgraph cluster_legend {
           id="legend"; label=""; style="rounded,filled"; fillcolor=\(DOTText.quoted(t.legendFill)); color=\(DOTText.quoted(t.legendBorder));
-          legend [id="legend-table", class="legend", shape=plaintext, style="", label=<<table border="0" cellspacing="2">\(rows.joined())</table>>];
+          legend [id="legend_table", class="legend", shape=plaintext, style="", label=<<table border="0" cellspacing="2">\(rows.joined())</table>>];
         }
       """
   }

@@ -1,0 +1,39 @@
+import DiagramCLI
+import FeedbackDiagram
+import FeedbackLoopExamples
+import Foundation
+import Testing
+
+@Suite struct DiagramPlanTests {
+  @Test func plansEveryFigureAndFormatPerSystem() throws {
+    let plan = DiagramPlan(graphs: [TrafficLight.system.graph], formats: [.dot, .mmd, .json, .svg])
+    let names = try plan.files().map(\.name)
+    #expect(names == [
+      "TrafficLight.states.dot", "TrafficLight.loop.dot", "TrafficLight.mmd", "TrafficLight.json",
+      "TrafficLight.states.svg", "TrafficLight.loop.svg", "index.html",
+    ])
+    #expect(plan.indexPage().contains("<img src=\"TrafficLight.loop.svg\""))
+  }
+
+  @Test func writingIsAllOrNothingAndNeverTouchesAFileInTheWay() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let blocker = root.appendingPathComponent("Diagrams")
+    try Data("mine".utf8).write(to: blocker)
+    #expect(throws: DiagramCLIError.outputIsAFile(path: blocker.path)) {
+      try DiagramOutput.write([("a.dot", Data("x".utf8))], to: blocker)
+    }
+    #expect(try String(contentsOf: blocker, encoding: .utf8) == "mine")
+  }
+
+  @Test func staleFilesAreListed() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = [("a.dot", Data("a".utf8)), ("b.mmd", Data("b".utf8))]
+    try DiagramOutput.write(files, to: folder)
+    #expect(DiagramOutput.stale(files, in: folder).isEmpty)
+    try Data("changed".utf8).write(to: folder.appendingPathComponent("b.mmd"))
+    #expect(DiagramOutput.stale(files + [("c.json", Data())], in: folder) == ["b.mmd", "c.json"])
+  }
+}

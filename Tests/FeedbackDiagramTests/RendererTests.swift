@@ -1,0 +1,93 @@
+import FeedbackDiagram
+import FeedbackGraph
+import FeedbackLoopExamples
+import Foundation
+import Synchronization
+import Testing
+
+@Suite struct RendererTests {
+  @Test(arguments: ExampleCatalog.graphs.map(\.name))
+  func svgShowsEveryStateAndEvent(name: String) throws {
+    let graph = try #require(ExampleCatalog.graphs.first { $0.name == name })
+    let svg = String(decoding: try Diagram.render(graph, figure: .states, as: .svg), as: UTF8.self)
+    for state in graph.states { #expect(svg.contains(">\(state.id)<"), "state \(state.id)") }
+    for event in graph.events { #expect(svg.contains(event.id), "event \(event.id)") }
+    #expect(svg.contains("id=\"edge_t0"))  // ids survive into SVG
+    #expect(svg.contains("class=\"edge transition"))
+  }
+
+  @Test func pngHasTheSignatureAndASensibleSize() throws {
+    let png = try Diagram.render(TrafficLight.system.graph, figure: .states, as: .png)
+    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    #expect((5_000...2_000_000).contains(png.count))
+    let pdf = try Diagram.render(TrafficLight.system.graph, figure: .loop, as: .pdf)
+    #expect(String(decoding: pdf.prefix(5), as: UTF8.self) == "%PDF-")
+  }
+
+  @Test func malformedDOTFailsWithGraphvizsMessageAndTheNextRenderWorks() throws {
+    #expect {
+      try GraphvizRenderer.shared.render(dot: "digraph { a -> }", format: "svg")
+    } throws: { error in
+      guard case DiagramError.graphviz(let message) = error else { return false }
+      return message.contains("syntax error")
+    }
+    let svg = try GraphvizRenderer.shared.render(dot: "digraph { a -> b }", format: "svg")
+    #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
+  }
+
+  @Test func hostileNamesRenderWithExactlyTheExpectedNodes() throws {
+    // 1,000 names from characters that break naive DOT writers, seeded for repeatability.
+    let alphabet = Array("\"\\\n\r<>&{}[];:=,'`|/#%ÄéŝЖ中文🙂 \t-_.0aZ") + ["<br/>", "&amp;", "\\n", "\\\"", "</b>", "-->"].flatMap { Array($0) }
+    var random = SeededRandom(seed: 7)
+    var names: Set<String> = []
+    while names.count < 1_000 {
+      let length = Int(random.next() % 12) + 1
+      names.insert(String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }))
+    }
+    let sorted = names.sorted()
+    // 20 graphs of 50 states each, a chain of transitions named after the states.
+    for chunk in stride(from: 0, to: sorted.count, by: 50) {
+      let ids = Array(sorted[chunk..<min(chunk + 50, sorted.count)])
+      let graph = SystemGraph(
+        name: ids[0], initial: ids[0],
+        states: ids.map { StateNode(id: $0, fields: [$0]) },
+        events: ids.map { EventNode(id: $0) },
+        transitions: zip(ids, ids.dropFirst()).enumerated().map { offset, pair in
+          TransitionEdge(id: "t\(offset)", from: pair.0, event: pair.1, to: [pair.1], label: pair.0, guardDescription: pair.1)
+        })
+      let svg = String(decoding: try Diagram.render(graph, figure: .states, as: .svg), as: UTF8.self)
+      let nodes = svg.components(separatedBy: "class=\"node state\"").count - 1
+      #expect(nodes == ids.count, "graph starting at \(ids[0].debugDescription)")
+    }
+  }
+
+  @Test func tenThousandRendersFromEightThreadsAllSucceed() {
+    let dot = "digraph { a -> b }"
+    let failures = Mutex(0), successes = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<1_250 {
+        do {
+          _ = try GraphvizRenderer.shared.render(dot: dot, format: "dot")
+          successes.withLock { $0 += 1 }
+        } catch {
+          failures.withLock { $0 += 1 }
+        }
+      }
+    }
+    #expect(successes.withLock { $0 } == 10_000)
+    #expect(failures.withLock { $0 } == 0)
+  }
+}
+
+/// SplitMix64: the same sequence on every run.
+struct SeededRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
