@@ -90,7 +90,11 @@ let package = Package(
       dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"]
     ),
     .testTarget(name: "FeedbackLoopTestingTests", dependencies: ["FeedbackLoopTesting", "FeedbackLoop"]),
-    .testTarget(name: "FeedbackDiagramTests", dependencies: ["FeedbackDiagram", "FeedbackLoopExamples"]),
+    .testTarget(
+      name: "FeedbackDiagramTests",
+      dependencies: ["FeedbackDiagram", "FeedbackLoopExamples"],
+      exclude: ["__Snapshots__"]
+    ),
     .testTarget(name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),
   ],
   swiftLanguageModes: [.v6]

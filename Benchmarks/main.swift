@@ -4,6 +4,7 @@ import Foundation
 let suites: [[Benchmark]] = [
   runtimeBenchmarks,
   testKitBenchmarks,
+  renderBenchmarks,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

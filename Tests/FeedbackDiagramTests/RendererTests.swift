@@ -61,6 +61,20 @@ import Testing
     }
   }
 
+  @Test func largeMachinesUseTheFastDefaults() {
+    let names = (0..<200).map { "s\($0)" }
+    let graph = SystemGraph(
+      name: "Large", initial: "s0", states: names.map { StateNode(id: $0) }, events: [EventNode(id: "e")],
+      transitions: (0..<600).map { TransitionEdge(id: "t\($0)", from: names[$0 % 200], event: "e", to: [names[($0 * 7 + 1) % 200]]) })
+    let dot = Diagram.dot(graph, figure: .states)
+    #expect(dot.contains("splines=false, nslimit=1, nslimit1=1, mclimit=0.1, remincross=false"))
+    #expect(dot.contains("xlabel="))
+    #expect(!dot.contains(" label=\"e\""))
+    #expect(!dot.contains("cluster_legend"))
+    let small = Diagram.dot(TrafficLight.system.graph, figure: .states)
+    #expect(!small.contains("xlabel=") && small.contains("cluster_legend"))
+  }
+
   @Test func tenThousandRendersFromEightThreadsAllSucceed() {
     let dot = "digraph { a -> b }"
     let failures = Mutex(0), successes = Mutex(0)

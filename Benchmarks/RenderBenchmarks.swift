@@ -1,0 +1,54 @@
+import FeedbackDiagram
+import FeedbackGraph
+import FeedbackLoopExamples
+import Foundation
+
+/// The diagram rows: example figures in process, a large machine, and `dot` as a process.
+let renderBenchmarks: [Benchmark] = [
+  Benchmark(name: "render.examples", unit: "ms/figure") {
+    let graphs = ExampleCatalog.graphs
+    let figures = graphs.count * Figure.allCases.count
+    return seconds {
+      for graph in graphs {
+        for figure in Figure.allCases { blackHole(try! Diagram.render(graph, figure: figure, as: .svg)) }
+      }
+    } / Double(figures) * 1000
+  },
+  Benchmark(name: "render.large", unit: "s", runs: 3) {
+    let graph = largeMachine(states: 200, transitions: 600)
+    return try seconds { blackHole(try Diagram.render(graph, figure: .states, as: .svg)) }
+  },
+  Benchmark(name: "render.dot-cli", unit: "ms/figure") {
+    let dot = Diagram.dot(TrafficLight.system.graph, figure: .states)
+    let runs = 10
+    return try seconds {
+      for _ in 0..<runs {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["dot", "-Tsvg"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(dot.utf8))
+        try input.fileHandleForWriting.close()
+        blackHole(output.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+      }
+    } / Double(runs) * 1000
+  },
+]
+
+/// A machine of `states` states and `transitions` labelled transitions, from a fixed seed.
+func largeMachine(states: Int, transitions: Int) -> SystemGraph {
+  var random = SplitMix64(seed: 200)
+  let names = (0..<states).map { "state\($0)" }
+  let edges = (0..<transitions).map { index in
+    TransitionEdge(
+      id: "t\(index)", from: names[Int(random.next() % UInt64(states))], event: "event\(index % 40)",
+      to: [names[Int(random.next() % UInt64(states))]], label: "step \(index)")
+  }
+  return SystemGraph(
+    name: "Large", initial: names[0], states: names.map { StateNode(id: $0) },
+    events: (0..<40).map { EventNode(id: "event\($0)") }, transitions: edges)
+}
