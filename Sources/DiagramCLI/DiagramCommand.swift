@@ -2,7 +2,6 @@ import ArgumentParser
 import FeedbackDiagram
 import FeedbackGraph
 import Foundation
-import Synchronization
 
 /// Makes a `diagram` executable for your own systems, in a few lines:
 ///
@@ -33,7 +32,7 @@ extension DiagramCommand {
 
 /// The systems the running command knows.
 public enum DiagramRegistry {
-  private static let storage = Mutex<[SystemGraph]>([])
+  private static let storage = Protected<[SystemGraph]>([])
 
   /// Set once at start-up by ``DiagramCommand/main()``.
   public static var systems: [SystemGraph] {

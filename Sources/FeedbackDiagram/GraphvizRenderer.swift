@@ -1,6 +1,6 @@
 import CGraphviz
 import Foundation
-import Synchronization
+import FeedbackGraph
 
 /// Renders DOT text through Graphviz's C library, in process.
 ///
@@ -18,10 +18,13 @@ public final class GraphvizRenderer: Sendable {
   /// The process-wide renderer.
   public static let shared = GraphvizRenderer()
 
-  private let lock = Mutex(Session())
+  private let lock = Protected(Session())
 
-  /// What lives behind the lock: the context, and the messages Graphviz reported.
-  private struct Session: ~Copyable {
+  /// What lives behind the lock: the process-wide Graphviz context.
+  ///
+  /// `@unchecked Sendable` is safe: the context pointer is only used inside
+  /// `lock.withLock`, so no two threads ever touch it at once.
+  private struct Session: @unchecked Sendable {
     var context: OpaquePointer?
   }
 

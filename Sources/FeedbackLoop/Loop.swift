@@ -1,4 +1,4 @@
-import Synchronization
+import FeedbackGraph
 
 /// A running ``System``: it holds the current state, reduces the events it is sent one at a
 /// time, and runs the feedbacks' effects.
@@ -38,7 +38,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   @usableFromInline let feedbackNames: [String]
   /// `scheduler.runsActionsInline`, read once.
   @usableFromInline let runsInline: Bool
-  @usableFromInline let shared: Mutex<Shared>
+  @usableFromInline let shared: Protected<Shared>
 
   @usableFromInline var current: State
   @usableFromInline var runtimes: [FeedbackRuntime<State, Event>]
@@ -65,7 +65,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     self.runsInline = scheduler.runsActionsInline
     self.current = system.initial
     self.runtimes = system.feedbacks.map(FeedbackRuntime.init)
-    self.shared = Mutex(Shared(state: system.initial))
+    self.shared = Protected(Shared(state: system.initial))
     scheduler.schedule { self.begin() }
   }
 
@@ -138,7 +138,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   }
 
   @usableFromInline
-  struct Shared {
+  struct Shared: Sendable {
     @usableFromInline var queue = EventQueue<Entry>()
     @usableFromInline var draining = true  // the first turn (`begin`) is scheduled by init
     @usableFromInline var stopped = false

@@ -1,5 +1,5 @@
 import FeedbackLoop
-import Synchronization
+import FeedbackGraph
 
 /// The paging movie list of seeds 000/002 (ReactiveFeedback, CombineFeedback): `fetchNext`
 /// loads the next page through an injected client; a failure can be retried.
@@ -159,7 +159,7 @@ extension Movies.Client {
   public static func fake(
     totalPages: Int = 3, pageSize: Int = 2, latency: Duration = .milliseconds(500), failingOnce: Set<Int> = []
   ) -> Self {
-    let failed = Mutex<Set<Int>>([])
+    let failed = Protected<Set<Int>>([])
     return Self { number, clock in
       try await clock.sleep(for: latency)
       if failingOnce.contains(number), failed.withLock({ $0.insert(number).inserted }) {

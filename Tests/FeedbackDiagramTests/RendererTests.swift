@@ -2,7 +2,6 @@ import FeedbackDiagram
 import FeedbackGraph
 import FeedbackLoopExamples
 import Foundation
-import Synchronization
 import Testing
 
 @Suite struct RendererTests {
@@ -33,6 +32,17 @@ import Testing
     }
     let svg = try GraphvizRenderer.shared.render(dot: "digraph { a -> b }", format: "svg")
     #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
+  }
+
+  @Test func anUnknownLayoutPluginSaysHowToFixIt() throws {
+    // The same path as a missing plugin configuration: Graphviz answers "not recognized".
+    #expect {
+      try GraphvizRenderer.shared.render(dot: "digraph { a -> b }", format: "svg", engine: "nosuchlayout")
+    } throws: { error in
+      guard case DiagramError.pluginsMissing(let message) = error else { return false }
+      return message.contains("nosuchlayout") && "\(error)".contains("run `dot -c` as root")
+    }
+    #expect(try GraphvizRenderer.shared.render(dot: "digraph { a -> b }", format: "svg").count > 100)
   }
 
   @Test func hostileNamesRenderWithExactlyTheExpectedNodes() throws {
@@ -77,7 +87,7 @@ import Testing
 
   @Test func tenThousandRendersFromEightThreadsAllSucceed() {
     let dot = "digraph { a -> b }"
-    let failures = Mutex(0), successes = Mutex(0)
+    let failures = Protected(0), successes = Protected(0)
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       for _ in 0..<1_250 {
         do {

@@ -1,4 +1,4 @@
-import Synchronization
+import FeedbackGraph
 
 /// A channel for events that come from outside the state (a user interface, a
 /// notification), delivered to every loop whose system has a `Feedback.input` on it.
@@ -13,7 +13,7 @@ import Synchronization
 /// Thread-safe. Loops are held weakly through their subscriptions: a stopped loop drops
 /// off.
 public final class FeedbackInput<Event: Sendable>: Sendable {
-  private let subscribers = Mutex<(next: Int, sends: [Int: Send<Event>])>((0, [:]))
+  private let subscribers = Protected<(next: Int, sends: [Int: Send<Event>])>((0, [:]))
 
   /// Creates an input.
   public init() {}

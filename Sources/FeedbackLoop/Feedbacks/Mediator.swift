@@ -1,4 +1,4 @@
-import Synchronization
+import FeedbackGraph
 
 /// A value shared between systems: each attached system publishes values from its states
 /// and receives the values the *other* systems publish (Feedbacks' mediator).
@@ -16,7 +16,7 @@ import Synchronization
 public final class Mediator<Value: Equatable & Sendable>: Sendable {
   /// The mediator's name, shown in diagrams.
   public let name: String
-  private let members = Mutex<(next: Int, receivers: [Int: @Sendable (Value) -> Void])>((0, [:]))
+  private let members = Protected<(next: Int, receivers: [Int: @Sendable (Value) -> Void])>((0, [:]))
 
   /// Creates a mediator.
   public init(_ name: String = "mediator") {

@@ -1,4 +1,5 @@
 import Synchronization
+import FeedbackGraph
 
 /// One running async effect: its id, its feedback, its task, and whether it is running,
 /// finished or cancelled. The first of `finish()` and `cancel()` wins; the other is a no-op.
@@ -8,7 +9,7 @@ final class EffectHandle: Sendable {
   /// The index of the feedback that started it.
   @usableFromInline let feedback: Int
   private let status = Atomic<UInt8>(Status.running)
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let task = Protected<Task<Void, Never>?>(nil)
 
   private enum Status {
     static let running: UInt8 = 0

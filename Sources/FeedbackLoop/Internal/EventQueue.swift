@@ -41,3 +41,5 @@ struct EventQueue<Element> {
     head = 0
   }
 }
+
+extension EventQueue: Sendable where Element: Sendable {}

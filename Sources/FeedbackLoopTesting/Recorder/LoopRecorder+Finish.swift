@@ -47,9 +47,8 @@ extension LoopRecorder {
   private func checkNothingLeft(at site: CallSite) {
     let unasserted = unassertedEvents()
     if !unasserted.isEmpty {
-      let list = unasserted.map { "  #\($0.index) \(describe($0.event!.event)) from \($0.event!.source)" }.joined(separator: "\n")
       FailureReport(
-        heading: "The test ended with \(unasserted.count) received event\(unasserted.count == 1 ? "" : "s") not asserted:\n\(list)",
+        heading: "The test ended with \(unasserted.count) received event\(unasserted.count == 1 ? "" : "s") not asserted:\n\(list(unasserted))",
         diff: nil,
         timeline: timeline(),
         fix: "assert \(unasserted.count == 1 ? "it" : "them") with receive(…), or call skipReceived() before the end."

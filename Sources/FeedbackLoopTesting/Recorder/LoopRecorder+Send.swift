@@ -18,9 +18,8 @@ extension LoopRecorder {
     if exhaustivity == .on {
       let pending = unassertedEvents()
       if !pending.isEmpty {
-        let list = pending.map { "  #\($0.index) \(describe($0.event!.event)) from \($0.event!.source)" }.joined(separator: "\n")
         FailureReport(
-          heading: "Must handle \(pending.count) received event\(pending.count == 1 ? "" : "s") before sending \(describe(event)):\n\(list)",
+          heading: "Must handle \(pending.count) received event\(pending.count == 1 ? "" : "s") before sending \(describe(event)):\n\(list(pending))",
           diff: nil,
           timeline: timeline(),
           fix: "assert \(pending.count == 1 ? "it" : "them") with receive(…) before this send, or call skipReceived()."
@@ -72,6 +71,13 @@ extension LoopRecorder {
       timeline: timeline(endingAt: step.index),
       fix: "make the closure of \(call) describe the state the loop reached (lines marked +), or fix the transition that produced it."
     ).report(at: site)
+  }
+
+  /// Event steps as an indented list for failure messages: `  #3 tick from timer`.
+  func list(_ events: [RecordedStep<State, Event>]) -> String {
+    events.compactMap { step in
+      step.event.map { "  #\(step.index) \(describe($0.event)) from \($0.source)" }
+    }.joined(separator: "\n")
   }
 
   /// The event steps not asserted yet.

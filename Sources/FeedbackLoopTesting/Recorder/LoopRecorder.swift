@@ -1,6 +1,6 @@
 public import FeedbackLoop
 import Foundation
-import Synchronization
+import FeedbackGraph
 
 /// Runs a ``System`` on a ``TestScheduler`` and records every step, so that a test can
 /// assert the loop event by event.
@@ -193,11 +193,11 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
 /// A value behind a lock, as a class so that closures can share it.
 @usableFromInline
 final class Locked<Value: Sendable>: Sendable {
-  @usableFromInline let mutex: Mutex<Value>
+  @usableFromInline let mutex: Protected<Value>
 
   @usableFromInline
   init(_ value: Value) {
-    mutex = Mutex(value)
+    mutex = Protected(value)
   }
 
   @inlinable

@@ -1,5 +1,5 @@
 import FeedbackLoop
-import Synchronization
+import FeedbackGraph
 
 /// The clock of a ``TestScheduler``: its `now` is the scheduler's virtual time and
 /// `sleep(until:)` returns when the test advances the scheduler past the deadline.
@@ -49,7 +49,7 @@ final class Sleeper: Sendable {
     var cancelled = false
   }
 
-  private let state = Mutex(State())
+  private let state = Protected(State())
 
   func start(_ continuation: CheckedContinuation<Void, any Error>, schedule: () -> ScheduledAction) {
     let alreadyCancelled = state.withLock { state -> Bool in

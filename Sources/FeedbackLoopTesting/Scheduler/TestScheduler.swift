@@ -3,6 +3,7 @@ import HeapModule
 
 import IssueReporting
 import Synchronization
+import FeedbackGraph
 
 /// A scheduler with virtual time, for deterministic tests of feedback loops.
 ///
@@ -52,7 +53,7 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     var run: @Sendable () -> Void
   }
 
-  struct Storage: ~Copyable {
+  struct Storage {
     var now: Int64 = 0
     var sequence: UInt64 = 0
     var heap = Heap<Entry>()
@@ -86,7 +87,7 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 
-  let storage = Mutex(Storage())
+  let storage = Protected(Storage())
   /// `Storage.now`, readable without the lock (written under it).
   @usableFromInline let reading = Atomic<Int64>(0)
 

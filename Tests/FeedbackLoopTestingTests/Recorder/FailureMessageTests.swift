@@ -174,6 +174,18 @@ import Testing
     #expect(try String(contentsOf: blocker, encoding: .utf8) == "a file, not a directory")  // the user's file is untouched
   }
 
+  @Test func eventsNotAssertedAtTheEnd() {
+    let messages = failureMessages {
+      let loop = LoopRecorder(light)
+      loop.scheduler.advance(by: .seconds(30))
+      loop.skipInFlightEffects()
+      loop.finish()
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasPrefix("The test ended with 1 received event not asserted:\n  #3 tick from timer\n") == true)
+    #expect(messages.first?.hasSuffix("To fix: assert it with receive(…), or call skipReceived() before the end.") == true)
+  }
+
   @Test func unassertedEventsBeforeASend() {
     let messages = failureMessages {
       let loop = LoopRecorder(light)

@@ -1,11 +1,11 @@
 import FeedbackLoop
 import FeedbackLoopTesting
-import Synchronization
 import Testing
+import FeedbackGraph
 
 @Suite struct TestSchedulerTests {
   final class Log: Sendable {
-    let entries = Mutex<[String]>([])
+    let entries = Protected<[String]>([])
     func add(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
   }

@@ -1,7 +1,7 @@
 import FeedbackLoop
 import FeedbackLoopTesting
-import Synchronization
 import Testing
+import FeedbackGraph
 
 enum Light: Hashable, Sendable { case red, green, yellow }
 enum Signal: Hashable, Sendable { case tick, emergency, skip }
@@ -23,7 +23,7 @@ let light = System<Light, Signal>("Light", initial: .red) {
 
 /// The messages of the issues `body` reports, which must report at least one.
 func failureMessages(_ body: () -> Void) -> [String] {
-  let messages = Mutex<[String]>([])
+  let messages = Protected<[String]>([])
   withKnownIssue {
     body()
   } matching: { issue in

@@ -1,9 +1,9 @@
 import FeedbackLoop
-import Synchronization
+import FeedbackGraph
 
 /// Collects a loop's activities as short strings, for assertions.
 final class ActivityLog<State: Sendable, Event: Sendable>: Sendable {
-  private let lines = Mutex<[String]>([])
+  private let lines = Protected<[String]>([])
 
   var monitor: @Sendable (LoopActivity<State, Event>) -> Void {
     { [self] activity in self.lines.withLock { $0.append(Self.render(activity)) } }
@@ -35,8 +35,8 @@ final class ActivityLog<State: Sendable, Event: Sendable>: Sendable {
 
 /// A value shared with effects, for assertions.
 final class Box<Value: Sendable>: Sendable {
-  private let value: Mutex<Value>
-  init(_ value: Value) { self.value = Mutex(value) }
+  private let value: Protected<Value>
+  init(_ value: Value) { self.value = Protected(value) }
   var current: Value { value.withLock { $0 } }
   func update(_ change: (inout Value) -> Void) { value.withLock { change(&$0) } }
 }
