@@ -42,6 +42,19 @@ import Testing
     #expect(system.graph.transitions.first?.fromMatch == .type)
   }
 
+  @Test func enumPayloadsBecomeFields() {
+    enum Phase: Hashable, Sendable { case loading(page: Int), pair(Int, String), idle }
+    let system = System<Phase, Signal>(initial: .loading(page: 1)) {
+      Transitions {
+        Transition(from: .case("loading"), on: .tick, to: .pair(1, "a"))
+        Transition(from: .case("pair"), on: .tick, to: .idle)
+      }
+    }
+    #expect(system.graph.states == [
+      StateNode(id: "idle"), StateNode(id: "loading", fields: ["page: Int"]), StateNode(id: "pair", fields: ["Int", "String"]),
+    ])
+  }
+
   @Test func aReducerOnlySystemDeclaresNoTransitions() {
     let graph = System<Int, Signal>(initial: 0, reduce: { _, _ in }).graph
     #expect(graph.declaresTransitions == false)

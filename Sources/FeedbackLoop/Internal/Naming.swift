@@ -28,12 +28,14 @@ enum Naming {
       guard let payload = mirror.children.first?.value else { return [] }
       let inner = Mirror(reflecting: payload)
       if inner.displayStyle == .tuple {
-        return inner.children.enumerated().map { offset, child in
-          let label = child.label.map { $0.hasPrefix(".") ? "_\(offset)" : $0 } ?? "_\(offset)"
-          return "\(label): \(typeName(Swift.type(of: child.value)))"
+        // Labelled payload values read `label: Type`; unlabelled ones just `Type`.
+        return inner.children.map { child in
+          let type = typeName(Swift.type(of: child.value))
+          guard let label = child.label, !label.hasPrefix(".") else { return type }
+          return "\(label): \(type)"
         }
       }
-      return ["_: \(typeName(Swift.type(of: payload)))"]
+      return [typeName(Swift.type(of: payload))]
     default:
       return []
     }
