@@ -1,16 +1,17 @@
-# The commands the README names. Each installs Graphviz first if it is missing.
+# Shortcuts for the README's commands (Scripts/diagrams, Scripts/test) and a few more.
+# Each installs Graphviz first if it is missing.
 .PHONY: diagrams test benchmarks check-diagrams graphviz format
 
 graphviz:
 	@Scripts/install-graphviz.sh
 
 ## Render every example system into Diagrams/ (svg, png, pdf, dot, mmd, json + index.html).
-diagrams: graphviz
-	swift run diagram
+diagrams:
+	Scripts/diagrams
 
 ## Run the whole test suite.
-test: graphviz
-	swift test
+test:
+	Scripts/test
 
 ## Print the benchmark table (release build).
 benchmarks: graphviz
