@@ -43,9 +43,9 @@ extension System {
         TransitionEdge(
           id: "t\(index)",
           from: from,
-          fromMatch: TransitionEdge.Match(rawValue: transition.from.graphMatch) ?? .value,
+          fromMatch: transition.from.pattern.graphMatch,
           event: transition.on.name,
-          eventMatch: TransitionEdge.Match(rawValue: transition.on.graphMatch) ?? .value,
+          eventMatch: transition.on.pattern.graphMatch,
           to: targets,
           isComputed: isComputed,
           label: transition.label,

@@ -1,0 +1,70 @@
+import FeedbackGraph
+
+/// What ``StatePattern`` and ``EventPattern`` share: which values of a type they match,
+/// how specific they are (for precedence), and how a diagram names them.
+@usableFromInline
+struct ValuePattern<Value: Sendable>: Sendable {
+  @usableFromInline
+  enum Kind: Sendable {
+    case value(@Sendable (Value) -> Bool)
+    case enumCase
+    case type(@Sendable (Value) -> Bool)
+    case any
+  }
+
+  @usableFromInline let kind: Kind
+  /// The diagram name of the matched values, or `nil` for `.any`.
+  @usableFromInline let name: String?
+
+  @usableFromInline
+  init(kind: Kind, name: String?) {
+    self.kind = kind
+    self.name = name
+  }
+
+  static var any: ValuePattern { ValuePattern(kind: .any, name: nil) }
+
+  static func enumCase(_ name: String) -> ValuePattern {
+    ValuePattern(kind: .enumCase, name: name)
+  }
+
+  static func type<T>(_ type: T.Type) -> ValuePattern {
+    ValuePattern(kind: .type({ $0 is T }), name: Naming.typeName(T.self))
+  }
+
+  @inlinable
+  func matches(_ value: Value) -> Bool {
+    switch kind {
+    case .value(let equals): equals(value)
+    case .enumCase: Naming.name(of: value) == name
+    case .type(let test): test(value)
+    case .any: true
+    }
+  }
+
+  /// A value beats an enum case, which beats a type, which beats any.
+  var specificity: Int {
+    switch kind {
+    case .value: 3
+    case .enumCase: 2
+    case .type: 1
+    case .any: 0
+    }
+  }
+
+  /// How the graph records the match.
+  var graphMatch: TransitionEdge.Match {
+    switch kind {
+    case .value: .value
+    case .enumCase: .enumCase
+    case .type: .type
+    case .any: .any
+    }
+  }
+}
+
+extension ValuePattern where Value: Equatable {
+  static func value(_ value: Value) -> ValuePattern {
+    ValuePattern(kind: .value({ $0 == value }), name: Naming.name(of: value))
+  }
+}
