@@ -11,10 +11,11 @@ final class FeedbackRuntime<State: Sendable, Event: Sendable> {
   @usableFromInline let eventEmitted: (@Sendable (Event) -> Void)?
   @usableFromInline let cancelsOnNewState: Bool
   @usableFromInline let scheduler: (any LoopScheduler)?
+  // `@exclusivity(unchecked)`: touched only on the loop's turn, one access at a time.
   /// The effect of a single-effect feedback, if one runs.
-  @usableFromInline var current: EffectHandle?
+  @exclusivity(unchecked) @usableFromInline var current: EffectHandle?
   /// The effects of a keyed feedback, by request (`nil` for effects that finished at once).
-  @usableFromInline var requests: [AnyHashable: EffectHandle?] = [:]
+  @exclusivity(unchecked) @usableFromInline var requests: [AnyHashable: EffectHandle?] = [:]
 
   @usableFromInline
   init(_ feedback: Feedback<State, Event>) {

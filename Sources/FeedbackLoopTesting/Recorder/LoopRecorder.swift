@@ -47,11 +47,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   /// What the recorder knows; shared with the loop's monitor.
   @usableFromInline
   struct Book: Sendable {
-    @usableFromInline var steps: [RecordedStep<State, Event>] = []
-    /// The index of the last event (or initial) step, for `RecordedStep.cause`.
-    @usableFromInline var lastCause = 0
-    /// The indices of undeclared-transition steps.
-    @usableFromInline var undeclared: [Int] = []
+    @usableFromInline var steps = StepLog<State, Event>()
     /// Steps before this index are asserted (or skipped).
     var cursor = 0
     /// The state as the test last asserted it.
@@ -94,18 +90,8 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     let book = Locked(Book(baseline: system.initial))
     self.book = book
     self.loop = Loop(system, scheduler: scheduler) { activity in
-      let time = scheduler.now
-      book.withLock { book in
-        let index = book.steps.count
-        switch activity {
-        case .started, .reduced, .ignored: book.lastCause = index
-        case .undeclaredTransition:
-          book.lastCause = index
-          book.undeclared.append(index)
-        default: break
-        }
-        book.steps.append(RecordedStep(index: index, time: time, activity: activity, cause: book.lastCause))
-      }
+      let time = scheduler.nowNanoseconds
+      book.withLock { $0.steps.append(activity, time: time) }
     }
     scheduler.advance()
   }
@@ -123,7 +109,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   public var state: State { loop.state }
 
   /// Every step recorded so far.
-  public var steps: [RecordedStep<State, Event>] { book.withLock(\.steps) }
+  public var steps: [RecordedStep<State, Event>] { book.withLock { Array($0.steps) } }
 
   /// Adds a condition that every state of the loop must satisfy: states already recorded
   /// are checked at once, later ones at the next assertion and at the end.
@@ -152,10 +138,10 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
       let range = invariant != nil ? 0..<book.checked : book.checked..<book.steps.count
       if invariant == nil { book.checked = book.steps.count }
       let invariants = book.invariants.filter { invariant == nil || $0.description == invariant }
-      var found = invariant != nil ? [] : book.undeclared.filter(range.contains)
+      var found = invariant != nil ? [] : book.steps.undeclared.filter(range.contains)
       if !invariants.isEmpty {
         for index in range {
-          guard let state = book.steps[index].stateAfter else { continue }
+          guard let state = book.steps.stateAfter(at: index) else { continue }
           if !invariants.allSatisfy({ $0.holds(state) }) { found.append(index) }
         }
       }

@@ -97,7 +97,11 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   /// The current virtual time.
   /// - Complexity: O(1), lock-free.
   @inlinable
-  public var now: Duration { .nanoseconds(reading.load(ordering: .acquiring)) }
+  public var now: Duration { .nanoseconds(nowNanoseconds) }
+
+  /// ``now`` in nanoseconds.
+  @inlinable
+  var nowNanoseconds: Int64 { reading.load(ordering: .acquiring) }
 
   /// The clock async effects sleep on: it reads and waits on this scheduler's virtual time.
   public var clock: any Clock<Duration> { TestClock(scheduler: self) }

@@ -1,0 +1,247 @@
+public import FeedbackLoop
+
+/// The recorder's steps, stored compactly: a 20-byte ``Record`` per step (no references),
+/// chunked side arrays for the states and events the steps carry, tables of the feedback
+/// names and transition ids they mention, and the virtual time only where it changes.
+///
+/// A loop under test can run millions of steps; storing each as a `LoopActivity` in a
+/// growing array took ~100 bytes a step, a generic enum copy and repeated re-copying, which
+/// made recording 5× slower than the loop itself. Steps become ``RecordedStep`` values
+/// again only when read, which tests do a few at a time.
+///
+/// The log relies on the loop reporting activities in order: the state before a reduced
+/// event is the state after the event step before it (checked in debug builds).
+///
+/// - Complexity: appending is amortized O(1); reading a step is O(d + log t), for the d
+///   steps back to the event step it follows (its ``RecordedStep/cause``) and t changes of
+///   time. A log holds at most 2³¹ − 1 steps, states, events and effects.
+@usableFromInline
+struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
+  /// What kind of step a record holds, and so what its fields mean.
+  @usableFromInline
+  enum Kind: UInt8, Sendable {
+    /// `b`: state.
+    case started
+    /// `a`: event; `b`: state after (the state before is at `b - 1`); `name`: source;
+    /// `c`: transition or -1.
+    case reduced
+    /// `a`: event; `b`: state; `name`: source.
+    case ignored
+    /// As ``reduced``.
+    case undeclared
+    /// `a`: effect id; `name`: feedback.
+    case effectStarted
+    /// `a`: effect id; `b`: event; `name`: feedback.
+    case effectEmitted
+    /// `a`: effect id; `name`: feedback.
+    case effectFinished
+    /// `a`: effect id; `name`: feedback.
+    case effectCancelled
+    case stopped
+
+    /// Whether steps of this kind carry an event (or the initial state) and the state it
+    /// left, and so are the cause of the steps after them.
+    @inlinable var isEventStep: Bool {
+      switch self {
+      case .started, .reduced, .ignored, .undeclared: true
+      default: false
+      }
+    }
+  }
+
+  /// One step, in 20 bytes; what the fields hold depends on `kind`.
+  @usableFromInline
+  struct Record: Sendable {
+    @usableFromInline var a: Int32
+    @usableFromInline var b: Int32
+    @usableFromInline var c: Int32
+    /// An index into `names`, or -1 for an external source.
+    @usableFromInline var name: Int32
+    @usableFromInline var kind: Kind
+
+    @inlinable
+    init(_ kind: Kind, a: Int32 = 0, b: Int32 = 0, c: Int32 = -1, name: Int32 = -1) {
+      (self.kind, self.a, self.b, self.c, self.name) = (kind, a, b, c, name)
+    }
+  }
+
+  @usableFromInline var records = ChunkedArray<Record>()
+  /// The states the loop went through, each stored once.
+  @usableFromInline var states = ChunkedArray<State>()
+  @usableFromInline var events = ChunkedArray<Event>()
+  /// `(first step, virtual nanoseconds)` each time the time changed.
+  @usableFromInline var times: [(step: Int, nanoseconds: Int64)] = []
+  @usableFromInline var lastTime: Int64 = -1
+  /// Feedback names, in the order first seen.
+  @usableFromInline var names: [String] = []
+  @usableFromInline var nameIndex: [String: Int32] = [:]
+  /// The name interned last, and its index.
+  @usableFromInline var lastName: (name: String, index: Int32) = ("", -1)
+  /// Transition ids (`"t0"`, …), in the order first seen.
+  @usableFromInline var transitions: [String] = []
+  @usableFromInline var transitionIndex: [String: Int32] = [:]
+  /// The indices of undeclared-transition steps.
+  @usableFromInline var undeclared: [Int] = []
+
+  @inlinable
+  init() {}
+
+  /// The number of steps.
+  @inlinable var count: Int { records.count }
+
+  // MARK: Writing
+
+  /// Records `activity` at virtual time `time` (nanoseconds).
+  @inlinable
+  mutating func append(_ activity: LoopActivity<State, Event>, time: Int64) {
+    if time != lastTime {
+      times.append((records.count, time))
+      lastTime = time
+    }
+    switch activity {
+    case .started(let state):
+      records.append(Record(.started, b: store(state)))
+    case .reduced(let event, let source, let before, let after, let transition):
+      assert(states.last == before, "the loop reported a reduction from a state it was not in")
+      records.append(
+        Record(
+          .reduced, a: store(event), b: store(after), c: transition.map { intern(transition: $0) } ?? -1,
+          name: intern(source)))
+    case .ignored(let event, let source, let state):
+      assert(states.last == state, "the loop reported an ignored event in a state it was not in")
+      records.append(Record(.ignored, a: store(event), b: Int32(states.count - 1), name: intern(source)))
+    case .undeclaredTransition(let event, let source, let before, let after, let transition):
+      assert(states.last == before, "the loop reported a transition from a state it was not in")
+      undeclared.append(records.count)
+      records.append(
+        Record(.undeclared, a: store(event), b: store(after), c: intern(transition: transition), name: intern(source)))
+    case .effectStarted(let id, let feedback):
+      records.append(Record(.effectStarted, a: Int32(id.rawValue), name: intern(feedback)))
+    case .effectEmitted(let id, let feedback, let event):
+      records.append(Record(.effectEmitted, a: Int32(id.rawValue), b: store(event), name: intern(feedback)))
+    case .effectFinished(let id, let feedback):
+      records.append(Record(.effectFinished, a: Int32(id.rawValue), name: intern(feedback)))
+    case .effectCancelled(let id, let feedback):
+      records.append(Record(.effectCancelled, a: Int32(id.rawValue), name: intern(feedback)))
+    case .stopped:
+      records.append(Record(.stopped))
+    }
+  }
+
+  @inlinable
+  mutating func store(_ state: State) -> Int32 {
+    states.append(state)
+    return Int32(states.count - 1)
+  }
+
+  @inlinable
+  mutating func store(_ event: Event) -> Int32 {
+    events.append(event)
+    return Int32(events.count - 1)
+  }
+
+  @inlinable
+  mutating func intern(_ source: EventSource) -> Int32 {
+    switch source {
+    case .external: -1
+    case .feedback(let name): intern(name)
+    }
+  }
+
+  /// The index of `name` in `names`. A loop reports the same name several times in a row
+  /// (an effect's start, events and end), so the last one is compared before hashing.
+  @inlinable
+  mutating func intern(_ name: String) -> Int32 {
+    if lastName.index >= 0, lastName.name == name { return lastName.index }
+    let index: Int32
+    if let known = nameIndex[name] {
+      index = known
+    } else {
+      names.append(name)
+      index = Int32(names.count - 1)
+      nameIndex[name] = index
+    }
+    lastName = (name, index)
+    return index
+  }
+
+  @inlinable
+  mutating func intern(transition: String) -> Int32 {
+    if let index = transitionIndex[transition] { return index }
+    transitions.append(transition)
+    transitionIndex[transition] = Int32(transitions.count - 1)
+    return Int32(transitions.count - 1)
+  }
+
+  // MARK: Reading
+
+  /// The kind of step `index`, without rebuilding the step.
+  func kind(at index: Int) -> Kind {
+    records[index].kind
+  }
+
+  /// The virtual time of step `index`.
+  func time(at index: Int) -> Duration {
+    // The last change of time at or before `index`.
+    var low = 0
+    var high = times.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if times[middle].step <= index { low = middle } else { high = middle }
+    }
+    return .nanoseconds(times.isEmpty ? 0 : times[low].nanoseconds)
+  }
+
+  /// The state after step `index`, if it is an event step.
+  func stateAfter(at index: Int) -> State? {
+    let record = records[index]
+    return record.kind.isEventStep ? states[Int(record.b)] : nil
+  }
+
+  func activity(of record: Record) -> LoopActivity<State, Event> {
+    let source: EventSource = record.name < 0 ? .external : .feedback(names[Int(record.name)])
+    let feedback = record.name < 0 ? "" : names[Int(record.name)]
+    let transition = record.c < 0 ? nil : transitions[Int(record.c)]
+    switch record.kind {
+    case .started:
+      return .started(state: states[Int(record.b)])
+    case .reduced:
+      return .reduced(
+        event: events[Int(record.a)], source: source, before: states[Int(record.b) - 1], after: states[Int(record.b)],
+        transition: transition)
+    case .ignored:
+      return .ignored(event: events[Int(record.a)], source: source, state: states[Int(record.b)])
+    case .undeclared:
+      return .undeclaredTransition(
+        event: events[Int(record.a)], source: source, before: states[Int(record.b) - 1], after: states[Int(record.b)],
+        transition: transition ?? "")
+    case .effectStarted:
+      return .effectStarted(EffectID(Int(record.a)), feedback: feedback)
+    case .effectEmitted:
+      return .effectEmitted(EffectID(Int(record.a)), feedback: feedback, event: events[Int(record.b)])
+    case .effectFinished:
+      return .effectFinished(EffectID(Int(record.a)), feedback: feedback)
+    case .effectCancelled:
+      return .effectCancelled(EffectID(Int(record.a)), feedback: feedback)
+    case .stopped:
+      return .stopped
+    }
+  }
+
+  /// The event step (or initial step) at or before `index`.
+  func cause(of index: Int) -> Int {
+    var cause = index
+    while cause > 0, !records[cause].kind.isEventStep { cause -= 1 }
+    return cause
+  }
+}
+
+extension StepLog: RandomAccessCollection {
+  @usableFromInline var startIndex: Int { 0 }
+  @usableFromInline var endIndex: Int { records.count }
+
+  @usableFromInline
+  subscript(index: Int) -> RecordedStep<State, Event> {
+    RecordedStep(index: index, time: time(at: index), activity: activity(of: records[index]), cause: cause(of: index))
+  }
+}
