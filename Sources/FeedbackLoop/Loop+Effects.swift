@@ -57,11 +57,8 @@ extension Loop {
     case .none:
       return nil
     case .one(let event):
-      if monitor == nil {
-        enqueue(Entry(event: event, origin: .feedback(index)))  // the hot path: no lifecycle to report
-      } else {
-        emitNow(CollectionOfOne(event), feedback: index)
-      }
+      if let probe { probe.synchronousEffect(makeEffectID(), index, event) }
+      enqueue(Entry(event: event, origin: .feedback(index)))
       return nil
     case .many(let events):
       emitNow(events, feedback: index)
@@ -74,14 +71,14 @@ extension Loop {
   @inlinable
   func emitNow(_ events: some Collection<Event>, feedback index: Int) {
     let name = feedbackNames[index]
-    if let monitor {
+    if let probe {
       let id = makeEffectID()
-      monitor(.effectStarted(id, feedback: name))
+      probe.activity(.effectStarted(id, feedback: name))
       for event in events {
-        monitor(.effectEmitted(id, feedback: name, event: event))
+        probe.activity(.effectEmitted(id, feedback: name, event: event))
         enqueue(Entry(event: event, origin: .feedback(index)))
       }
-      monitor(.effectFinished(id, feedback: name))
+      probe.activity(.effectFinished(id, feedback: name))
     } else {
       for event in events { enqueue(Entry(event: event, origin: .feedback(index))) }
     }
@@ -105,7 +102,7 @@ extension Loop {
       return true
     }
     guard registered else { return nil }
-    monitor?(.effectStarted(handle.id, feedback: feedbackNames[index]))
+    probe?.activity(.effectStarted(handle.id, feedback: feedbackNames[index]))
     let clock = scheduler.clock
     let send = Send<Event> { [weak self] event in
       guard !handle.isCancelled else { return }
@@ -125,7 +122,7 @@ extension Loop {
   func cancel(_ handle: EffectHandle) {
     guard handle.cancel() else { return }
     shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
-    monitor?(.effectCancelled(handle.id, feedback: feedbackNames[handle.feedback]))
+    probe?.activity(.effectCancelled(handle.id, feedback: feedbackNames[handle.feedback]))
   }
 }
 

@@ -28,13 +28,14 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   // false to true under the lock, and ends by setting it back under the lock, so at most
   // one turn runs at a time; the lock's acquire/release orders memory between turns that
   // run on different threads. Everything touched from other threads lives in `shared`
-  // (a Mutex) or is immutable (`system`, `scheduler`, `monitor`, `feedbackNames`).
+  // (a Mutex) or is immutable (`system`, `scheduler`, `probe`, `feedbackNames`).
 
   /// The system this loop runs.
   public let system: System<State, Event>
   /// The scheduler all of the loop's work runs through.
   public let scheduler: any LoopScheduler
-  @usableFromInline let monitor: (@Sendable (LoopActivity<State, Event>) -> Void)?
+  /// Who watches the loop: a public monitor, or the test kit's recorder.
+  @usableFromInline let probe: LoopProbe<State, Event>?
   @usableFromInline let feedbackNames: [String]
   /// `scheduler.runsActionsInline`, read once.
   @usableFromInline let runsInline: Bool
@@ -56,14 +57,22 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   ///     reduces events on the sending thread.
   ///   - monitor: sees every ``LoopActivity``, in order (the test kit records them).
   @inlinable
-  public init(
+  public convenience init(
     _ system: System<State, Event>,
     scheduler: any LoopScheduler = ImmediateScheduler(),
     monitor: (@Sendable (LoopActivity<State, Event>) -> Void)? = nil
   ) {
+    self.init(
+      system, scheduler: scheduler,
+      probe: monitor.map { LoopProbe(monitor: $0, feedbackNames: system.feedbacks.map(\.name)) })
+  }
+
+  /// Starts a loop that reports to `probe` (the test kit's recorder).
+  @inlinable
+  package init(_ system: System<State, Event>, scheduler: any LoopScheduler, probe: LoopProbe<State, Event>?) {
     self.system = system
     self.scheduler = scheduler
-    self.monitor = monitor
+    self.probe = probe
     self.feedbackNames = system.feedbacks.map(\.name)
     self.runsInline = scheduler.runsActionsInline
     self.current = system.initial
@@ -111,9 +120,9 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     guard let stopped else { return }
     for unsubscribe in stopped.subscriptions { unsubscribe() }
     for handle in stopped.handles where handle.cancel() {
-      monitor?(.effectCancelled(handle.id, feedback: feedbackNames[handle.feedback]))
+      probe?.activity(.effectCancelled(handle.id, feedback: feedbackNames[handle.feedback]))
     }
-    monitor?(.stopped)
+    probe?.activity(.stopped)
   }
 
   // MARK: - Queue
@@ -216,7 +225,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       subscriptions.forEach { $0() }
       return
     }
-    monitor?(.started(state: current))
+    probe?.activity(.started(state: current))
     react(to: current, event: nil)
     drain()
   }
@@ -255,24 +264,24 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
 
   @inlinable
   func process(_ entry: Entry) {
-    let source: EventSource
+    /// The feedback's index, or -1 for `send`.
+    let source: Int
     switch entry.origin {
     case .external:
-      source = .external
+      source = -1
     case .feedback(let index):
-      source = .feedback(feedbackNames[index])
+      source = index
     case .effect(let handle):
       if handle.isCancelled { return }
-      let name = feedbackNames[handle.feedback]
       guard let event = entry.event else {
         if handle.finish() {
           shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
-          monitor?(.effectFinished(handle.id, feedback: name))
+          probe?.activity(.effectFinished(handle.id, feedback: feedbackNames[handle.feedback]))
         }
         return
       }
-      monitor?(.effectEmitted(handle.id, feedback: name, event: event))
-      source = .feedback(name)
+      probe?.activity(.effectEmitted(handle.id, feedback: feedbackNames[handle.feedback], event: event))
+      source = handle.feedback
     }
     guard let event = entry.event else { return }
     switch entry.origin {
@@ -283,19 +292,20 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     reduce(event, from: source)
   }
 
+  /// Reduces `event` from `source` (a feedback's index, or -1 for `send`).
   @inlinable
-  func reduce(_ event: Event, from source: EventSource) {
+  func reduce(_ event: Event, from source: Int) {
     let before = current
     switch system.reduce(before, event) {
     case .ignored:
-      monitor?(.ignored(event: event, source: source, state: before))
+      probe?.event(.ignored, event, source, before, before, -1)
       return
     case .reduced(let next, let transition):
       current = next
-      monitor?(.reduced(event: event, source: source, before: before, after: next, transition: transition.map { "t\($0)" }))
+      probe?.event(.reduced, event, source, before, next, transition ?? -1)
     case .undeclared(let next, let transition):
       current = next
-      monitor?(.undeclaredTransition(event: event, source: source, before: before, after: next, transition: "t\(transition)"))
+      probe?.event(.undeclared, event, source, before, next, transition)
     }
     let state = current
     if !observersSnapshot.isEmpty {

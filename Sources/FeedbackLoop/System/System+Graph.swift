@@ -41,7 +41,7 @@ extension System {
       if let event = transition.on.name { events.insert(event) }
       edges.append(
         TransitionEdge(
-          id: "t\(index)",
+          id: LoopProbe<State, Event>.transitionID(index),
           from: from,
           fromMatch: transition.from.pattern.graphMatch,
           event: transition.on.name,

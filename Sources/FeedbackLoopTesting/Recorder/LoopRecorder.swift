@@ -47,7 +47,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   /// What the recorder knows; shared with the loop's monitor.
   @usableFromInline
   struct Book: Sendable {
-    @usableFromInline var steps = StepLog<State, Event>()
+    @usableFromInline var steps: StepLog<State, Event>
     /// Steps before this index are asserted (or skipped).
     var cursor = 0
     /// The state as the test last asserted it.
@@ -60,8 +60,9 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     var finished = false
 
     @usableFromInline
-    init(baseline: State) {
+    init(baseline: State, feedbackNames: [String]) {
       self.baseline = baseline
+      self.steps = StepLog(feedbackNames: feedbackNames)
     }
   }
 
@@ -87,12 +88,25 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.testName = testName
     self.traceDirectory = traceDirectory ?? Self.environmentTraceDirectory
-    let book = Locked(Book(baseline: system.initial))
+    let book = Locked(Book(baseline: system.initial, feedbackNames: system.feedbacks.map(\.name)))
     self.book = book
-    self.loop = Loop(system, scheduler: scheduler) { activity in
-      let time = scheduler.nowNanoseconds
-      book.withLock { $0.steps.append(activity, time: time) }
-    }
+    let probe = LoopProbe<State, Event>(
+      activity: { activity in
+        let time = scheduler.nowNanoseconds
+        book.withLock { $0.steps.append(activity, time: time) }
+      },
+      synchronousEffect: { id, feedback, event in
+        let time = scheduler.nowNanoseconds
+        book.withLock { $0.steps.appendSynchronousEffect(id, feedback: feedback, event: event, time: time) }
+      },
+      event: { outcome, event, source, before, after, transition in
+        let time = scheduler.nowNanoseconds
+        book.withLock {
+          $0.steps.appendEvent(
+            outcome, event, source: source, before: before, after: after, transition: transition, time: time)
+        }
+      })
+    self.loop = Loop(system, scheduler: scheduler, probe: probe)
     scheduler.advance()
   }
 

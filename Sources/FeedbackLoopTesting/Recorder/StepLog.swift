@@ -1,8 +1,8 @@
 public import FeedbackLoop
 
 /// The recorder's steps, stored compactly: a 20-byte ``Record`` per step (no references),
-/// chunked side arrays for the states and events the steps carry, tables of the feedback
-/// names and transition ids they mention, and the virtual time only where it changes.
+/// chunked side arrays for the states and events the steps carry, feedbacks and
+/// transitions as numbers, and the virtual time only where it changes.
 ///
 /// A loop under test can run millions of steps; storing each as a `LoopActivity` in a
 /// growing array took ~100 bytes a step, a generic enum copy and repeated re-copying, which
@@ -72,60 +72,105 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   /// `(first step, virtual nanoseconds)` each time the time changed.
   @usableFromInline var times: [(step: Int, nanoseconds: Int64)] = []
   @usableFromInline var lastTime: Int64 = -1
-  /// Feedback names, in the order first seen.
-  @usableFromInline var names: [String] = []
+  /// Feedback names: the loop's feedbacks by index, then any other name seen.
+  @usableFromInline var names: [String]
   @usableFromInline var nameIndex: [String: Int32] = [:]
   /// The name interned last, and its index.
   @usableFromInline var lastName: (name: String, index: Int32) = ("", -1)
-  /// Transition ids (`"t0"`, …), in the order first seen.
-  @usableFromInline var transitions: [String] = []
-  @usableFromInline var transitionIndex: [String: Int32] = [:]
   /// The indices of undeclared-transition steps.
   @usableFromInline var undeclared: [Int] = []
 
+  /// An empty log for a loop whose feedbacks are named `feedbackNames`, in order.
   @inlinable
-  init() {}
+  init(feedbackNames: [String]) {
+    names = feedbackNames
+    for (index, name) in feedbackNames.enumerated().reversed() { nameIndex[name] = Int32(index) }
+  }
 
   /// The number of steps.
   @inlinable var count: Int { records.count }
 
   // MARK: Writing
 
-  /// Records `activity` at virtual time `time` (nanoseconds).
   @inlinable
-  mutating func append(_ activity: LoopActivity<State, Event>, time: Int64) {
+  mutating func stamp(_ time: Int64) {
     if time != lastTime {
       times.append((records.count, time))
       lastTime = time
     }
+  }
+
+  /// Records an event step: `event` from `source` (a feedback's index, or -1 for `send`)
+  /// turned `before` into `after` by transition number `transition` (-1 for none).
+  @inlinable
+  mutating func appendEvent(
+    _ outcome: LoopProbe<State, Event>.Outcome, _ event: Event, source: Int, before: State, after: State,
+    transition: Int, time: Int64
+  ) {
+    stamp(time)
+    assert(states.last == before, "the loop reported an event in a state it was not in")
+    switch outcome {
+    case .reduced:
+      records.append(Record(.reduced, a: store(event), b: store(after), c: Int32(transition), name: Int32(source)))
+    case .ignored:
+      records.append(Record(.ignored, a: store(event), b: Int32(states.count - 1), name: Int32(source)))
+    case .undeclared:
+      undeclared.append(records.count)
+      records.append(Record(.undeclared, a: store(event), b: store(after), c: Int32(transition), name: Int32(source)))
+    }
+  }
+
+  /// Records a synchronous effect of the feedback at index `feedback`: its start, its one
+  /// event, its end.
+  @inlinable
+  mutating func appendSynchronousEffect(_ id: EffectID, feedback: Int, event: Event, time: Int64) {
+    stamp(time)
+    let (id, feedback) = (Int32(id.rawValue), Int32(feedback))
+    records.append(
+      Record(.effectStarted, a: id, name: feedback),
+      Record(.effectEmitted, a: id, b: store(event), name: feedback),
+      Record(.effectFinished, a: id, name: feedback))
+  }
+
+  /// Records any other activity at virtual time `time` (nanoseconds).
+  @inlinable
+  mutating func append(_ activity: LoopActivity<State, Event>, time: Int64) {
     switch activity {
     case .started(let state):
+      stamp(time)
       records.append(Record(.started, b: store(state)))
     case .reduced(let event, let source, let before, let after, let transition):
-      assert(states.last == before, "the loop reported a reduction from a state it was not in")
-      records.append(
-        Record(
-          .reduced, a: store(event), b: store(after), c: transition.map { intern(transition: $0) } ?? -1,
-          name: intern(source)))
+      appendEvent(
+        .reduced, event, source: Int(intern(source)), before: before, after: after,
+        transition: transition.flatMap(Self.transitionNumber) ?? -1, time: time)
     case .ignored(let event, let source, let state):
-      assert(states.last == state, "the loop reported an ignored event in a state it was not in")
-      records.append(Record(.ignored, a: store(event), b: Int32(states.count - 1), name: intern(source)))
+      appendEvent(.ignored, event, source: Int(intern(source)), before: state, after: state, transition: -1, time: time)
     case .undeclaredTransition(let event, let source, let before, let after, let transition):
-      assert(states.last == before, "the loop reported a transition from a state it was not in")
-      undeclared.append(records.count)
-      records.append(
-        Record(.undeclared, a: store(event), b: store(after), c: intern(transition: transition), name: intern(source)))
+      appendEvent(
+        .undeclared, event, source: Int(intern(source)), before: before, after: after,
+        transition: Self.transitionNumber(transition) ?? -1, time: time)
     case .effectStarted(let id, let feedback):
+      stamp(time)
       records.append(Record(.effectStarted, a: Int32(id.rawValue), name: intern(feedback)))
     case .effectEmitted(let id, let feedback, let event):
+      stamp(time)
       records.append(Record(.effectEmitted, a: Int32(id.rawValue), b: store(event), name: intern(feedback)))
     case .effectFinished(let id, let feedback):
+      stamp(time)
       records.append(Record(.effectFinished, a: Int32(id.rawValue), name: intern(feedback)))
     case .effectCancelled(let id, let feedback):
+      stamp(time)
       records.append(Record(.effectCancelled, a: Int32(id.rawValue), name: intern(feedback)))
     case .stopped:
+      stamp(time)
       records.append(Record(.stopped))
     }
+  }
+
+  /// `5` for `"t5"`: the inverse of `LoopProbe.transitionID`.
+  @inlinable
+  static func transitionNumber(_ id: String) -> Int? {
+    id.first == "t" ? Int(id.dropFirst()) : nil
   }
 
   @inlinable
@@ -165,14 +210,6 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     return index
   }
 
-  @inlinable
-  mutating func intern(transition: String) -> Int32 {
-    if let index = transitionIndex[transition] { return index }
-    transitions.append(transition)
-    transitionIndex[transition] = Int32(transitions.count - 1)
-    return Int32(transitions.count - 1)
-  }
-
   // MARK: Reading
 
   /// The kind of step `index`, without rebuilding the step.
@@ -201,7 +238,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   func activity(of record: Record) -> LoopActivity<State, Event> {
     let source: EventSource = record.name < 0 ? .external : .feedback(names[Int(record.name)])
     let feedback = record.name < 0 ? "" : names[Int(record.name)]
-    let transition = record.c < 0 ? nil : transitions[Int(record.c)]
+    let transition = record.c < 0 ? nil : LoopProbe<State, Event>.transitionID(Int(record.c))
     switch record.kind {
     case .started:
       return .started(state: states[Int(record.b)])
