@@ -7,6 +7,10 @@ struct Benchmark: Sendable {
   var unit: String
   /// How many times to run `body`; the median is reported.
   var runs: Int = 5
+  /// A row to run before each run of this one, so that the ratio between the two is
+  /// measured pair by pair (the median of the pairs' ratios) rather than from medians taken
+  /// seconds apart, while the machine's speed drifts.
+  var pairedWith: String? = nil
   /// One run; returns its measured value in `unit`.
   var body: @Sendable () throws -> Double
 }
@@ -16,6 +20,13 @@ struct BenchmarkResult: Encodable {
   var name: String
   var median: Double
   var unit: String
+  /// With `Benchmark.pairedWith`: that row's name and the median ratio of the pairs.
+  var pairedRatio: PairedRatio?
+}
+
+struct PairedRatio: Encodable {
+  var baseline: String
+  var median: Double
 }
 
 /// Times `body` and returns the elapsed wall-clock seconds.

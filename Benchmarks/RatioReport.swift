@@ -10,12 +10,20 @@ enum RatioReport {
     ("render.dot-cli / render.examples", "render.dot-cli", "render.examples"),
   ]
 
+  static func rounded(_ ratio: Double) -> Double {
+    (ratio * 100).rounded() / 100
+  }
+
   static func print(_ results: [BenchmarkResult]) {
-    let byName = Dictionary(results.map { ($0.name, $0.median) }, uniquingKeysWith: { a, _ in a })
+    let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     var lines: [String] = []
     for (label, top, bottom) in ratios {
-      guard let a = byName[top], let b = byName[bottom], b > 0 else { continue }
-      lines.append("  \(label): \((a / b * 100).rounded() / 100)x")
+      if let paired = byName[top]?.pairedRatio, paired.baseline == bottom {
+        lines.append("  \(label): \(rounded(paired.median))x (median of runs paired with \(bottom))")
+        continue
+      }
+      guard let a = byName[top]?.median, let b = byName[bottom]?.median, b > 0 else { continue }
+      lines.append("  \(label): \(rounded(a / b))x")
     }
     if !lines.isEmpty {
       Swift.print("ratios:")

@@ -14,7 +14,7 @@ let testKitBenchmarks: [Benchmark] = [1_000, 10_000, 100_000, 1_000_000].map { c
     }
   }
 } + [
-  Benchmark(name: "recorder.feedback-cycle", unit: "ns/cycle") {
+  Benchmark(name: "recorder.feedback-cycle", unit: "ns/cycle", pairedWith: "loop.feedback-cycle") {
     let count = 1_000_000
     var finalState = 0
     let elapsed = seconds {

@@ -11,16 +11,26 @@ let arguments = CommandLine.arguments.dropFirst()
 let asJSON = arguments.contains("--json")
 let filters = arguments.filter { !$0.hasPrefix("--") }
 
+let byName = Dictionary(suites.joined().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 var results: [BenchmarkResult] = []
 for benchmark in suites.joined() where filters.isEmpty || filters.contains(where: { benchmark.name.hasPrefix($0) }) {
   var values: [Double] = []
+  var ratios: [Double] = []
+  let baseline = benchmark.pairedWith.flatMap { byName[$0] }
   do {
-    for _ in 0..<benchmark.runs { values.append(try benchmark.body()) }
+    for _ in 0..<benchmark.runs {
+      let base = try baseline?.body()
+      let value = try benchmark.body()
+      values.append(value)
+      if let base, base > 0 { ratios.append(value / base) }
+    }
   } catch {
     FileHandle.standardError.write(Data("benchmark \(benchmark.name) failed: \(error)\n".utf8))
     exit(1)
   }
-  let result = BenchmarkResult(name: benchmark.name, median: median(values), unit: benchmark.unit)
+  let result = BenchmarkResult(
+    name: benchmark.name, median: median(values), unit: benchmark.unit,
+    pairedRatio: baseline.map { PairedRatio(baseline: $0.name, median: median(ratios)) })
   results.append(result)
   if !asJSON {
     let name = result.name.padding(toLength: 28, withPad: " ", startingAt: 0)

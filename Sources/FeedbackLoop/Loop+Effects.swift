@@ -57,7 +57,7 @@ extension Loop {
     case .none:
       return nil
     case .one(let event):
-      if let probe { probe.synchronousEffect(makeEffectID(), index, event) }
+      probe?.synchronousEffect(makeEffectID(), index, event)  // no probe: no id taken
       enqueue(Entry(event: event, origin: .feedback(index)))
       return nil
     case .many(let events):

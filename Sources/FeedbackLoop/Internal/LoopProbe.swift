@@ -6,8 +6,9 @@
 /// (strings, enum payloads, four calls) per cycle. Here they are one call each, with
 /// feedbacks and transitions as indices.
 ///
-/// All three closures are called on the loop's turn, one call at a time. A class, so that
-/// the loop calls one closure without copying (and retaining) all three.
+/// All three are called on the loop's turn, one call at a time. The loop calls them through
+/// the methods below: a closure called through a method of a `let` reference is not retained
+/// around the call, and retains cost more than the recording itself.
 @usableFromInline
 package final class LoopProbe<State: Sendable, Event: Sendable>: Sendable {
   /// How an event step ended.
@@ -21,18 +22,33 @@ package final class LoopProbe<State: Sendable, Event: Sendable>: Sendable {
     case undeclared
   }
 
-  /// Any activity the two entry points below do not cover.
-  @usableFromInline package let activity: @Sendable (LoopActivity<State, Event>) -> Void
-  /// A synchronous effect of the feedback at index `feedback` ran as `id`: it started,
-  /// emitted `event` and finished.
-  @usableFromInline package let synchronousEffect: @Sendable (_ id: EffectID, _ feedback: Int, _ event: Event) -> Void
-  /// `event` from `source` (a feedback's index, or -1 for `send`) turned `before` into
-  /// `after` (equal to `before` when ignored), by declared transition `transition` (-1 for
-  /// none).
-  @usableFromInline package let event:
+  @usableFromInline let onActivity: @Sendable (LoopActivity<State, Event>) -> Void
+  @usableFromInline let onSynchronousEffect: @Sendable (_ id: EffectID, _ feedback: Int, _ event: Event) -> Void
+  @usableFromInline let onEvent:
     @Sendable (
       _ outcome: Outcome, _ event: Event, _ source: Int, _ before: State, _ after: State, _ transition: Int
     ) -> Void
+
+  /// Any activity the two entry points below do not cover.
+  @inlinable
+  package func activity(_ activity: LoopActivity<State, Event>) {
+    onActivity(activity)
+  }
+
+  /// A synchronous effect of the feedback at index `feedback` ran as `id`: it started,
+  /// emitted `event` and finished.
+  @inlinable
+  package func synchronousEffect(_ id: EffectID, _ feedback: Int, _ event: Event) {
+    onSynchronousEffect(id, feedback, event)
+  }
+
+  /// `event` from `source` (a feedback's index, or -1 for `send`) turned `before` into
+  /// `after` (equal to `before` when ignored), by declared transition `transition` (-1 for
+  /// none).
+  @inlinable
+  package func event(_ outcome: Outcome, _ event: Event, _ source: Int, _ before: State, _ after: State, _ transition: Int) {
+    onEvent(outcome, event, source, before, after, transition)
+  }
 
   /// A probe from its three entry points.
   @inlinable
@@ -41,7 +57,7 @@ package final class LoopProbe<State: Sendable, Event: Sendable>: Sendable {
     synchronousEffect: @escaping @Sendable (EffectID, Int, Event) -> Void,
     event: @escaping @Sendable (Outcome, Event, Int, State, State, Int) -> Void
   ) {
-    (self.activity, self.synchronousEffect, self.event) = (activity, synchronousEffect, event)
+    (onActivity, onSynchronousEffect, onEvent) = (activity, synchronousEffect, event)
   }
 
   /// A probe that turns everything into ``LoopActivity`` values for `monitor`.

@@ -1,6 +1,6 @@
 public import FeedbackLoop
 
-/// The recorder's steps, stored compactly: a 20-byte ``Record`` per step (no references),
+/// The recorder's steps, stored compactly: a 16-byte ``Record`` per step (no references),
 /// chunked side arrays for the states and events the steps carry, feedbacks and
 /// transitions as numbers, and the virtual time only where it changes.
 ///
@@ -49,21 +49,28 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     }
   }
 
-  /// One step, in 20 bytes; what the fields hold depends on `kind`.
+  /// One step, in 16 bytes; what the fields hold depends on `kind`.
   @usableFromInline
   struct Record: Sendable {
     @usableFromInline var a: Int32
     @usableFromInline var b: Int32
     @usableFromInline var c: Int32
-    /// An index into `names`, or -1 for an external source.
-    @usableFromInline var name: Int32
-    @usableFromInline var kind: Kind
+    /// The kind in the top 8 bits; below it, the name's index + 1 (0 for an external
+    /// source). A loop can name up to 2²⁴ − 1 feedbacks this way.
+    @usableFromInline var kindAndName: UInt32
 
     @inlinable
     init(_ kind: Kind, a: Int32 = 0, b: Int32 = 0, c: Int32 = -1, name: Int32 = -1) {
-      (self.kind, self.a, self.b, self.c, self.name) = (kind, a, b, c, name)
+      precondition(name < 0xFF_FFFF, "a recording can name at most 16,777,214 feedbacks")
+      (self.a, self.b, self.c) = (a, b, c)
+      kindAndName = UInt32(kind.rawValue) << 24 | UInt32(name + 1)
     }
+
+    @inlinable var kind: Kind { Kind(rawValue: UInt8(kindAndName >> 24))! }
+    /// An index into `names`, or -1 for an external source.
+    @inlinable var name: Int32 { Int32(kindAndName & 0xFF_FFFF) - 1 }
   }
+
 
   @usableFromInline var records = ChunkedArray<Record>()
   /// The states the loop went through, each stored once.
