@@ -78,6 +78,7 @@ let package = Package(
       name: "benchmarks",
       dependencies: [
         "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackDiagram",
+        .product(name: "HeapModule", package: "swift-collections"),
       ],
       path: "Benchmarks"
     ),

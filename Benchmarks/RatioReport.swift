@@ -7,6 +7,9 @@ enum RatioReport {
     ("scheduler.run-10k / run-1k", "scheduler.run-10k", "scheduler.run-1k"),
     ("scheduler.run-100k / run-10k", "scheduler.run-100k", "scheduler.run-10k"),
     ("scheduler.run-1m / run-100k", "scheduler.run-1m", "scheduler.run-100k"),
+    ("heap.run-10k / run-1k (the bare heap)", "heap.run-10k", "heap.run-1k"),
+    ("heap.run-100k / run-10k", "heap.run-100k", "heap.run-10k"),
+    ("heap.run-1m / run-100k", "heap.run-1m", "heap.run-100k"),
     ("render.dot-cli / render.examples", "render.dot-cli", "render.examples"),
   ]
 

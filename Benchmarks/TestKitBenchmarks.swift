@@ -1,9 +1,17 @@
 import FeedbackLoop
 import FeedbackLoopTesting
 
-/// The test kit's rows: the scheduler at 1k…1M actions, and a feedback cycle recorded.
+import HeapModule
+
+/// `1k`, `10k`, `1m`.
+func sizeName(_ count: Int) -> String {
+  count >= 1_000_000 ? "\(count / 1_000_000)m" : "\(count / 1_000)k"
+}
+
+/// The test kit's rows: the scheduler at 1k…1M actions, the bare heap it is built on at the
+/// same sizes (the floor for its scaling), and a feedback cycle recorded.
 let testKitBenchmarks: [Benchmark] = [1_000, 10_000, 100_000, 1_000_000].map { count in
-  Benchmark(name: "scheduler.run-\(count >= 1_000_000 ? "\(count / 1_000_000)m" : "\(count / 1_000)k")", unit: "s") {
+  Benchmark(name: "scheduler.run-\(sizeName(count))", unit: "s") {
     let scheduler = TestScheduler()
     var random = SplitMix64(seed: 42)
     return seconds {
@@ -12,6 +20,22 @@ let testKitBenchmarks: [Benchmark] = [1_000, 10_000, 100_000, 1_000_000].map { c
       }
       scheduler.run(maxSteps: count + 1)
     }
+  }
+} + [1_000, 10_000, 100_000, 1_000_000].map { count in
+  // The same deadlines pushed into and popped from swift-collections' `Heap` with 16-byte
+  // (due, sequence) entries and nothing else: how the data structure alone scales here.
+  Benchmark(name: "heap.run-\(sizeName(count))", unit: "s") {
+    var random = SplitMix64(seed: 42)
+    var checksum: UInt64 = 0
+    let elapsed = seconds {
+      var heap = Heap<HeapEntry>()
+      for sequence in 0..<UInt64(count) {
+        heap.insert(HeapEntry(due: random.next() % 1_000_000_000_000_000, sequence: sequence))
+      }
+      while let entry = heap.popMin() { checksum &+= entry.sequence }
+    }
+    blackHole(checksum)
+    return elapsed
   }
 } + [
   Benchmark(name: "recorder.feedback-cycle", unit: "ns/cycle", pairedWith: "loop.feedback-cycle") {
@@ -26,6 +50,16 @@ let testKitBenchmarks: [Benchmark] = [1_000, 10_000, 100_000, 1_000_000].map { c
     return elapsed / Double(count) * 1e9
   },
 ]
+
+/// A (due, sequence) heap entry, as `TestScheduler` orders its actions.
+struct HeapEntry: Comparable {
+  var due: UInt64
+  var sequence: UInt64
+
+  static func < (lhs: HeapEntry, rhs: HeapEntry) -> Bool {
+    lhs.due != rhs.due ? lhs.due < rhs.due : lhs.sequence < rhs.sequence
+  }
+}
 
 /// A small, fast, seeded generator: the same delays on every run.
 struct SplitMix64: RandomNumberGenerator {

@@ -34,7 +34,7 @@ for benchmark in suites.joined() where filters.isEmpty || filters.contains(where
   results.append(result)
   if !asJSON {
     let name = result.name.padding(toLength: 28, withPad: " ", startingAt: 0)
-    print("\(name) \(String(format: "%14.3f", result.median)) \(result.unit)   (median of \(values.count))")
+    print("\(name) \(String(format: result.median < 0.1 ? "%14.6f" : "%14.3f", result.median)) \(result.unit)   (median of \(values.count))")
   }
 }
 

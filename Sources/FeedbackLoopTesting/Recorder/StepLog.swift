@@ -1,6 +1,6 @@
 public import FeedbackLoop
 
-/// The recorder's steps, stored compactly: a 16-byte ``Record`` per step (no references),
+/// The recorder's steps, stored compactly: a 12-byte ``Record`` per step (no references),
 /// chunked side arrays for the states and events the steps carry, feedbacks and
 /// transitions as numbers, and the virtual time only where it changes.
 ///
@@ -20,18 +20,18 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   /// What kind of step a record holds, and so what its fields mean.
   @usableFromInline
   enum Kind: UInt8, Sendable {
-    /// `b`: state.
+    /// `b`: state (0).
     case started
-    /// `a`: event; `b`: state after (the state before is at `b - 1`); `name`: source;
-    /// `c`: transition or -1.
+    /// `b`: state after (the state before is at `b - 1`, the event in `stepEvents` at
+    /// `b - 1`); `name`: source; `a`: transition or -1.
     case reduced
-    /// `a`: event; `b`: state; `name`: source.
+    /// As ``reduced``; the state after is the state before.
     case ignored
     /// As ``reduced``.
     case undeclared
     /// `a`: effect id; `name`: feedback.
     case effectStarted
-    /// `a`: effect id; `b`: event; `name`: feedback.
+    /// `a`: effect id; `b`: index in `emittedEvents`; `name`: feedback.
     case effectEmitted
     /// `a`: effect id; `name`: feedback.
     case effectFinished
@@ -49,20 +49,18 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     }
   }
 
-  /// One step, in 16 bytes; what the fields hold depends on `kind`.
+  /// One step, in 12 bytes; what the fields hold depends on `kind`.
   @usableFromInline
   struct Record: Sendable {
     @usableFromInline var a: Int32
     @usableFromInline var b: Int32
-    @usableFromInline var c: Int32
     /// The kind in the top 8 bits; below it, the name's index + 1 (0 for an external
     /// source). A loop can name up to 2²⁴ − 1 feedbacks this way.
     @usableFromInline var kindAndName: UInt32
 
     @inlinable
-    init(_ kind: Kind, a: Int32 = 0, b: Int32 = 0, c: Int32 = -1, name: Int32 = -1) {
-      precondition(name < 0xFF_FFFF, "a recording can name at most 16,777,214 feedbacks")
-      (self.a, self.b, self.c) = (a, b, c)
+    init(_ kind: Kind, a: Int32 = 0, b: Int32 = 0, name: Int32 = -1) {
+      (self.a, self.b) = (a, b)
       kindAndName = UInt32(kind.rawValue) << 24 | UInt32(name + 1)
     }
 
@@ -73,9 +71,12 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
 
 
   @usableFromInline var records = ChunkedArray<Record>()
-  /// The states the loop went through, each stored once.
+  /// The initial state, then the state after each event step, in order.
   @usableFromInline var states = ChunkedArray<State>()
-  @usableFromInline var events = ChunkedArray<Event>()
+  /// The event of each event step, in order: event step `k` has state `k + 1`.
+  @usableFromInline var stepEvents = ChunkedArray<Event>()
+  /// The events effects emitted, in order.
+  @usableFromInline var emittedEvents = ChunkedArray<Event>()
   /// `(first step, virtual nanoseconds)` each time the time changed.
   @usableFromInline var times: [(step: Int, nanoseconds: Int64)] = []
   @usableFromInline var lastTime: Int64 = -1
@@ -90,9 +91,13 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   /// An empty log for a loop whose feedbacks are named `feedbackNames`, in order.
   @inlinable
   init(feedbackNames: [String]) {
+    precondition(feedbackNames.count < Self.maximumNames, "a recording can name at most 16,777,214 feedbacks")
     names = feedbackNames
     for (index, name) in feedbackNames.enumerated().reversed() { nameIndex[name] = Int32(index) }
   }
+
+  /// How many names a ``Record`` can refer to.
+  @inlinable static var maximumNames: Int { 0xFF_FFFF }
 
   /// The number of steps.
   @inlinable var count: Int { records.count }
@@ -116,15 +121,16 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   ) {
     stamp(time)
     assert(states.last == before, "the loop reported an event in a state it was not in")
+    let kind: Kind
     switch outcome {
-    case .reduced:
-      records.append(Record(.reduced, a: store(event), b: store(after), c: Int32(transition), name: Int32(source)))
-    case .ignored:
-      records.append(Record(.ignored, a: store(event), b: Int32(states.count - 1), name: Int32(source)))
+    case .reduced: kind = .reduced
+    case .ignored: kind = .ignored
     case .undeclared:
+      kind = .undeclared
       undeclared.append(records.count)
-      records.append(Record(.undeclared, a: store(event), b: store(after), c: Int32(transition), name: Int32(source)))
     }
+    stepEvents.append(event)
+    records.append(Record(kind, a: Int32(transition), b: store(after), name: Int32(source)))
   }
 
   /// Records a synchronous effect of the feedback at index `feedback`: its start, its one
@@ -135,7 +141,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     let (id, feedback) = (Int32(id.rawValue), Int32(feedback))
     records.append(
       Record(.effectStarted, a: id, name: feedback),
-      Record(.effectEmitted, a: id, b: store(event), name: feedback),
+      Record(.effectEmitted, a: id, b: store(emitted: event), name: feedback),
       Record(.effectFinished, a: id, name: feedback))
   }
 
@@ -161,7 +167,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
       records.append(Record(.effectStarted, a: Int32(id.rawValue), name: intern(feedback)))
     case .effectEmitted(let id, let feedback, let event):
       stamp(time)
-      records.append(Record(.effectEmitted, a: Int32(id.rawValue), b: store(event), name: intern(feedback)))
+      records.append(Record(.effectEmitted, a: Int32(id.rawValue), b: store(emitted: event), name: intern(feedback)))
     case .effectFinished(let id, let feedback):
       stamp(time)
       records.append(Record(.effectFinished, a: Int32(id.rawValue), name: intern(feedback)))
@@ -187,9 +193,9 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   }
 
   @inlinable
-  mutating func store(_ event: Event) -> Int32 {
-    events.append(event)
-    return Int32(events.count - 1)
+  mutating func store(emitted event: Event) -> Int32 {
+    emittedEvents.append(event)
+    return Int32(emittedEvents.count - 1)
   }
 
   @inlinable
@@ -209,6 +215,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     if let known = nameIndex[name] {
       index = known
     } else {
+      precondition(names.count < Self.maximumNames, "a recording can name at most 16,777,214 feedbacks")
       names.append(name)
       index = Int32(names.count - 1)
       nameIndex[name] = index
@@ -245,24 +252,24 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   func activity(of record: Record) -> LoopActivity<State, Event> {
     let source: EventSource = record.name < 0 ? .external : .feedback(names[Int(record.name)])
     let feedback = record.name < 0 ? "" : names[Int(record.name)]
-    let transition = record.c < 0 ? nil : LoopProbe<State, Event>.transitionID(Int(record.c))
+    let after = Int(record.b)
     switch record.kind {
     case .started:
-      return .started(state: states[Int(record.b)])
+      return .started(state: states[after])
     case .reduced:
       return .reduced(
-        event: events[Int(record.a)], source: source, before: states[Int(record.b) - 1], after: states[Int(record.b)],
-        transition: transition)
+        event: stepEvents[after - 1], source: source, before: states[after - 1], after: states[after],
+        transition: record.a < 0 ? nil : LoopProbe<State, Event>.transitionID(Int(record.a)))
     case .ignored:
-      return .ignored(event: events[Int(record.a)], source: source, state: states[Int(record.b)])
+      return .ignored(event: stepEvents[after - 1], source: source, state: states[after])
     case .undeclared:
       return .undeclaredTransition(
-        event: events[Int(record.a)], source: source, before: states[Int(record.b) - 1], after: states[Int(record.b)],
-        transition: transition ?? "")
+        event: stepEvents[after - 1], source: source, before: states[after - 1], after: states[after],
+        transition: LoopProbe<State, Event>.transitionID(Int(record.a)))
     case .effectStarted:
       return .effectStarted(EffectID(Int(record.a)), feedback: feedback)
     case .effectEmitted:
-      return .effectEmitted(EffectID(Int(record.a)), feedback: feedback, event: events[Int(record.b)])
+      return .effectEmitted(EffectID(Int(record.a)), feedback: feedback, event: emittedEvents[Int(record.b)])
     case .effectFinished:
       return .effectFinished(EffectID(Int(record.a)), feedback: feedback)
     case .effectCancelled:
@@ -271,6 +278,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
       return .stopped
     }
   }
+
 
   /// The event step (or initial step) at or before `index`.
   func cause(of index: Int) -> Int {
