@@ -1,7 +1,7 @@
 public import FeedbackLoop
 
 /// The recorder's steps, stored compactly: a 12-byte ``Record`` per step (no references),
-/// chunked side arrays for the states and events the steps carry, feedbacks and
+/// chunked side arrays for the events and states the steps carry, feedbacks and
 /// transitions as numbers, and the virtual time only where it changes.
 ///
 /// A loop under test can run millions of steps; storing each as a `LoopActivity` in a
@@ -22,7 +22,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   enum Kind: UInt8, Sendable {
     /// `b`: state (0).
     case started
-    /// `b`: state after (the state before is at `b - 1`, the event in `stepEvents` at
+    /// `b`: state after (the state before is state `b - 1`, the event in `eventSteps` at
     /// `b - 1`); `name`: source; `a`: transition or -1.
     case reduced
     /// As ``reduced``; the state after is the state before.
@@ -69,12 +69,11 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     @inlinable var name: Int32 { Int32(kindAndName & 0xFF_FFFF) - 1 }
   }
 
-
   @usableFromInline var records = ChunkedArray<Record>()
-  /// The initial state, then the state after each event step, in order.
-  @usableFromInline var states = ChunkedArray<State>()
-  /// The event of each event step, in order: event step `k` has state `k + 1`.
-  @usableFromInline var stepEvents = ChunkedArray<Event>()
+  /// The initial state: state 0.
+  @usableFromInline var initial: State?
+  /// The event of each event step and the state after it, in order: state `k + 1`.
+  @usableFromInline var eventSteps = ChunkedArray<(event: Event, after: State)>()
   /// The events effects emitted, in order.
   @usableFromInline var emittedEvents = ChunkedArray<Event>()
   /// `(first step, virtual nanoseconds)` each time the time changed.
@@ -120,7 +119,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     transition: Int, time: Int64
   ) {
     stamp(time)
-    assert(states.last == before, "the loop reported an event in a state it was not in")
+    assert(state(eventSteps.count) == before, "the loop reported an event in a state it was not in")
     let kind: Kind
     switch outcome {
     case .reduced: kind = .reduced
@@ -129,8 +128,8 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
       kind = .undeclared
       undeclared.append(records.count)
     }
-    stepEvents.append(event)
-    records.append(Record(kind, a: Int32(transition), b: store(after), name: Int32(source)))
+    eventSteps.append((event, after))
+    records.append(Record(kind, a: Int32(transition), b: Int32(eventSteps.count), name: Int32(source)))
   }
 
   /// Records a synchronous effect of the feedback at index `feedback`: its start, its one
@@ -151,7 +150,8 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     switch activity {
     case .started(let state):
       stamp(time)
-      records.append(Record(.started, b: store(state)))
+      initial = state
+      records.append(Record(.started, b: 0))
     case .reduced(let event, let source, let before, let after, let transition):
       appendEvent(
         .reduced, event, source: Int(intern(source)), before: before, after: after,
@@ -186,10 +186,10 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     id.first == "t" ? Int(id.dropFirst()) : nil
   }
 
+  /// State `index`: the initial state, or the state after event step `index - 1`.
   @inlinable
-  mutating func store(_ state: State) -> Int32 {
-    states.append(state)
-    return Int32(states.count - 1)
+  func state(_ index: Int) -> State {
+    index == 0 ? initial! : eventSteps[index - 1].after
   }
 
   @inlinable
@@ -246,7 +246,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   /// The state after step `index`, if it is an event step.
   func stateAfter(at index: Int) -> State? {
     let record = records[index]
-    return record.kind.isEventStep ? states[Int(record.b)] : nil
+    return record.kind.isEventStep ? state(Int(record.b)) : nil
   }
 
   func activity(of record: Record) -> LoopActivity<State, Event> {
@@ -255,16 +255,16 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     let after = Int(record.b)
     switch record.kind {
     case .started:
-      return .started(state: states[after])
+      return .started(state: state(after))
     case .reduced:
       return .reduced(
-        event: stepEvents[after - 1], source: source, before: states[after - 1], after: states[after],
+        event: eventSteps[after - 1].event, source: source, before: state(after - 1), after: state(after),
         transition: record.a < 0 ? nil : LoopProbe<State, Event>.transitionID(Int(record.a)))
     case .ignored:
-      return .ignored(event: stepEvents[after - 1], source: source, state: states[after])
+      return .ignored(event: eventSteps[after - 1].event, source: source, state: state(after))
     case .undeclared:
       return .undeclaredTransition(
-        event: stepEvents[after - 1], source: source, before: states[after - 1], after: states[after],
+        event: eventSteps[after - 1].event, source: source, before: state(after - 1), after: state(after),
         transition: LoopProbe<State, Event>.transitionID(Int(record.a)))
     case .effectStarted:
       return .effectStarted(EffectID(Int(record.a)), feedback: feedback)
