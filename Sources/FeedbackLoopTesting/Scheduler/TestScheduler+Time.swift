@@ -78,7 +78,7 @@ extension TestScheduler {
     storage.withLock { storage in
       storage.heap.unordered.sorted().compactMap { entry in
         guard let action = storage.actions[Int(entry.slot)], !action.handle.isCancelled else { return nil }
-        return PendingAction(due: .nanoseconds(entry.due), label: action.label)
+        return PendingAction(due: .nanoseconds(entry.due), label: storage.labels[entry.slot])
       }
     }
   }

@@ -46,9 +46,9 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     }
   }
 
-  /// What runs when an entry comes due.
+  /// What runs when an entry comes due (24 bytes: labels, which few actions have, are kept
+  /// aside so that the table stays small).
   struct Action {
-    var label: String?
     var handle: ScheduledAction
     var run: @Sendable () -> Void
   }
@@ -60,6 +60,8 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     /// Actions by slot; freed slots are reused.
     var actions: [Action?] = []
     var freeSlots: [Int32] = []
+    /// The labels of the labelled actions, by slot.
+    var labels: [Int32: String] = [:]
     /// Jobs of tasks that prefer this executor, ready to run, in FIFO order.
     var jobs: [UnownedJob] = []
     var jobsHead = 0
@@ -77,6 +79,7 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
       defer {
         actions[Int(slot)] = nil
         freeSlots.append(slot)
+        if !labels.isEmpty { labels[slot] = nil }
       }
       return actions[Int(slot)]!
     }
@@ -133,7 +136,8 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     let delay = max(Self.nanoseconds(delay), 0)
     storage.withLock { storage in
       storage.sequence += 1
-      let slot = storage.store(Action(label: label, handle: handle, run: action))
+      let slot = storage.store(Action(handle: handle, run: action))
+      if let label { storage.labels[slot] = label }
       storage.heap.insert(Entry(due: storage.now + delay, sequence: storage.sequence, slot: slot))
     }
     return handle
