@@ -42,7 +42,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   @usableFromInline let origin: CallSite
   @usableFromInline let testName: String
   @usableFromInline let traceDirectory: URL?
-  @usableFromInline let book: Locked<Book>
+  @usableFromInline let book: Protected<Book>
 
   /// What the recorder knows; shared with the loop's monitor.
   @usableFromInline
@@ -88,7 +88,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.testName = testName
     self.traceDirectory = traceDirectory ?? Self.environmentTraceDirectory
-    let book = Locked(Book(baseline: system.initial, feedbackNames: system.feedbacks.map(\.name)))
+    let book = Protected(Book(baseline: system.initial, feedbackNames: system.feedbacks.map(\.name)))
     self.book = book
     let probe = LoopProbe<State, Event>(
       activity: { activity in
@@ -187,21 +187,5 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
 
   func describe(_ value: Any) -> String {
     String(describing: value)
-  }
-}
-
-/// A value behind a lock, as a class so that closures can share it.
-@usableFromInline
-final class Locked<Value: Sendable>: Sendable {
-  @usableFromInline let mutex: Protected<Value>
-
-  @usableFromInline
-  init(_ value: Value) {
-    mutex = Protected(value)
-  }
-
-  @inlinable
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try mutex.withLock { try body(&$0) }
   }
 }
