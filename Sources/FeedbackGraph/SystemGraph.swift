@@ -14,7 +14,7 @@
 ///   initial: "red",
 ///   states: [StateNode(id: "red"), StateNode(id: "green")],
 ///   events: [EventNode(id: "tick")],
-///   transitions: [TransitionEdge(id: "t0", from: "red", event: "tick", to: ["green"])]
+///   transitions: [TransitionEdge(id: TransitionID(0), from: "red", event: "tick", to: ["green"])]
 /// )
 /// let json = try graph.jsonData()
 /// ```

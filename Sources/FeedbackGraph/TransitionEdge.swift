@@ -1,8 +1,8 @@
 /// A declared transition: from a state (or any state), on an event (or any event), to one
 /// or more possible target states.
 public struct TransitionEdge: Codable, Hashable, Sendable {
-  /// A stable id, unique in its graph (`"t0"`, `"t1"`, … in declaration order).
-  public var id: String
+  /// Its id: its position in declaration order, unique in its graph.
+  public var id: TransitionID
   /// The source state's node id, or `nil` for "from any state".
   public var from: String?
   /// How the source was matched.
@@ -35,7 +35,7 @@ public struct TransitionEdge: Codable, Hashable, Sendable {
 
   /// Creates a transition edge.
   public init(
-    id: String,
+    id: TransitionID,
     from: String?,
     fromMatch: Match = .value,
     event: String?,

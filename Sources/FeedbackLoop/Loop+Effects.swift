@@ -1,3 +1,5 @@
+import FeedbackGraph
+
 extension Loop {
   /// Runs every feedback on a new state, in declaration order. Called on the turn only.
   @inlinable
@@ -57,7 +59,12 @@ extension Loop {
     case .none:
       return nil
     case .one(let event):
-      probe?.synchronousEffect(makeEffectID(), index, event)  // no probe: no id taken
+      if let probe {  // no probe: no id taken
+        probe.record(
+          LoopStep(
+            kind: .effectEmitted, event: event, feedback: FeedbackID(index), effect: makeEffectID(),
+            isSynchronousEffect: true))
+      }
       enqueue(Entry(event: event, origin: .feedback(index)))
       return nil
     case .many(let events):
@@ -70,15 +77,14 @@ extension Loop {
 
   @inlinable
   func emitNow(_ events: some Collection<Event>, feedback index: Int) {
-    let name = feedbackNames[index]
     if let probe {
-      let id = makeEffectID()
-      probe.activity(.effectStarted(id, feedback: name))
+      let (id, feedback) = (makeEffectID(), FeedbackID(index))
+      probe.record(LoopStep(kind: .effectStarted, feedback: feedback, effect: id))
       for event in events {
-        probe.activity(.effectEmitted(id, feedback: name, event: event))
+        probe.record(LoopStep(kind: .effectEmitted, event: event, feedback: feedback, effect: id))
         enqueue(Entry(event: event, origin: .feedback(index)))
       }
-      probe.activity(.effectFinished(id, feedback: name))
+      probe.record(LoopStep(kind: .effectFinished, feedback: feedback, effect: id))
     } else {
       for event in events { enqueue(Entry(event: event, origin: .feedback(index))) }
     }
@@ -102,7 +108,7 @@ extension Loop {
       return true
     }
     guard registered else { return nil }
-    probe?.activity(.effectStarted(handle.id, feedback: feedbackNames[index]))
+    probe?.record(LoopStep(kind: .effectStarted, feedback: FeedbackID(index), effect: handle.id))
     let clock = scheduler.clock
     let send = Send<Event> { [weak self] event in
       guard !handle.isCancelled else { return }
@@ -122,7 +128,7 @@ extension Loop {
   func cancel(_ handle: EffectHandle) {
     guard handle.cancel() else { return }
     shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
-    probe?.activity(.effectCancelled(handle.id, feedback: feedbackNames[handle.feedback]))
+    probe?.record(LoopStep(kind: .effectCancelled, feedback: FeedbackID(handle.feedback), effect: handle.id))
   }
 }
 

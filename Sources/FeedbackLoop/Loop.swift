@@ -120,9 +120,9 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     guard let stopped else { return }
     for unsubscribe in stopped.subscriptions { unsubscribe() }
     for handle in stopped.handles where handle.cancel() {
-      probe?.activity(.effectCancelled(handle.id, feedback: feedbackNames[handle.feedback]))
+      probe?.record(LoopStep(kind: .effectCancelled, feedback: FeedbackID(handle.feedback), effect: handle.id))
     }
-    probe?.activity(.stopped)
+    probe?.record(LoopStep(kind: .stopped))
   }
 
   // MARK: - Queue
@@ -225,7 +225,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       subscriptions.forEach { $0() }
       return
     }
-    probe?.activity(.started(state: current))
+    probe?.record(LoopStep(kind: .initial, after: current))
     react(to: current, event: nil)
     drain()
   }
@@ -276,11 +276,11 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       guard let event = entry.event else {
         if handle.finish() {
           shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
-          probe?.activity(.effectFinished(handle.id, feedback: feedbackNames[handle.feedback]))
+          probe?.record(LoopStep(kind: .effectFinished, feedback: FeedbackID(handle.feedback), effect: handle.id))
         }
         return
       }
-      probe?.activity(.effectEmitted(handle.id, feedback: feedbackNames[handle.feedback], event: event))
+      probe?.record(LoopStep(kind: .effectEmitted, event: event, feedback: FeedbackID(handle.feedback), effect: handle.id))
       source = handle.feedback
     }
     guard let event = entry.event else { return }
@@ -296,16 +296,23 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   @inlinable
   func reduce(_ event: Event, from source: Int) {
     let before = current
+    let feedback = source < 0 ? nil : FeedbackID(source)
     switch system.reduce(before, event) {
     case .ignored:
-      probe?.event(.ignored, event, source, before, before, -1)
+      probe?.record(LoopStep(kind: .ignoredEvent, event: event, feedback: feedback, before: before, after: before))
       return
     case .reduced(let next, let transition):
       current = next
-      probe?.event(.reduced, event, source, before, next, transition ?? -1)
+      probe?.record(
+        LoopStep(
+          kind: .event, event: event, feedback: feedback, before: before, after: next,
+          transition: transition))
     case .undeclared(let next, let transition):
       current = next
-      probe?.event(.undeclared, event, source, before, next, transition)
+      probe?.record(
+        LoopStep(
+          kind: .undeclaredTransition, event: event, feedback: feedback, before: before, after: next,
+          transition: transition))
     }
     let state = current
     if !observersSnapshot.isEmpty {

@@ -1,3 +1,5 @@
+public import FeedbackGraph
+
 /// Who sent an event into a loop.
 public enum EventSource: Hashable, Sendable, CustomStringConvertible {
   /// `Loop.send` from outside.
@@ -13,22 +15,22 @@ public enum EventSource: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Everything a running loop does, as an observer sees it, in order.
+/// Everything a running loop does, as an observer reads it, in order: each ``LoopStep``
+/// with its feedback named.
 ///
-/// Pass a monitor to ``Loop/init(_:scheduler:monitor:)`` to see these; the test kit
-/// records them as steps. The monitor is called on the loop's turn, one activity at a
-/// time, never concurrently.
+/// Pass a monitor to ``Loop/init(_:scheduler:monitor:)`` to see these. The monitor is
+/// called on the loop's turn, one activity at a time, never concurrently.
 public enum LoopActivity<State: Sendable, Event: Sendable>: Sendable {
   /// The loop started in `state`.
   case started(state: State)
-  /// `event` from `source` was reduced from `before` to `after`; `transition` is the id of
-  /// the declared transition that matched (`"t0"`, …), if the system declares them.
-  case reduced(event: Event, source: EventSource, before: State, after: State, transition: String?)
+  /// `event` from `source` was reduced from `before` to `after`; `transition` is the
+  /// declared transition that matched, if the system declares them.
+  case reduced(event: Event, source: EventSource, before: State, after: State, transition: TransitionID?)
   /// No declared transition accepts `event` in `state`: it was ignored.
   case ignored(event: Event, source: EventSource, state: State)
   /// The declared transition `transition` produced `after`, which is outside its declared
   /// targets. The state did change; the diagram does not show this edge.
-  case undeclaredTransition(event: Event, source: EventSource, before: State, after: State, transition: String)
+  case undeclaredTransition(event: Event, source: EventSource, before: State, after: State, transition: TransitionID)
   /// A feedback started an effect.
   case effectStarted(EffectID, feedback: String)
   /// An effect emitted `event`; it is reduced next (`.reduced`, `.ignored`, …).
@@ -39,4 +41,36 @@ public enum LoopActivity<State: Sendable, Event: Sendable>: Sendable {
   case effectCancelled(EffectID, feedback: String)
   /// The loop stopped.
   case stopped
+}
+
+extension LoopActivity {
+  /// The activity a (non-synchronous, see ``LoopStep/expanded``) step stands for, with
+  /// feedbacks named by `feedbackNames` (the system's, in declaration order).
+  @inlinable
+  package init(_ step: LoopStep<State, Event>, feedbackNames: [String]) {
+    let name = step.feedback.map { feedbackNames[$0.index] } ?? ""
+    let source: EventSource = step.feedback.map { .feedback(feedbackNames[$0.index]) } ?? .external
+    let effect = step.effect ?? EffectID(-1)
+    switch step.kind {
+    case .initial:
+      self = .started(state: step.after!)
+    case .event:
+      self = .reduced(event: step.event!, source: source, before: step.before!, after: step.after!, transition: step.transition)
+    case .ignoredEvent:
+      self = .ignored(event: step.event!, source: source, state: step.before!)
+    case .undeclaredTransition:
+      self = .undeclaredTransition(
+        event: step.event!, source: source, before: step.before!, after: step.after!, transition: step.transition!)
+    case .effectStarted:
+      self = .effectStarted(effect, feedback: name)
+    case .effectEmitted:
+      self = .effectEmitted(effect, feedback: name, event: step.event!)
+    case .effectFinished:
+      self = .effectFinished(effect, feedback: name)
+    case .effectCancelled:
+      self = .effectCancelled(effect, feedback: name)
+    case .stopped:
+      self = .stopped
+    }
+  }
 }

@@ -1,19 +1,21 @@
+import FeedbackGraph
+
 /// The outcome of reducing one event.
 @usableFromInline
 enum Reduction<State> {
-  /// The event was reduced; `transition` is the index of the declared transition that
-  /// matched, if the system declares transitions.
-  case reduced(State, transition: Int?)
+  /// The event was reduced; `transition` is the declared transition that matched, if the
+  /// system declares transitions.
+  case reduced(State, transition: TransitionID?)
   /// No declared transition accepts the event; the state is unchanged.
   case ignored
   /// The declared transition `transition` produced a state outside its declared targets.
-  case undeclared(State, transition: Int)
+  case undeclared(State, transition: TransitionID)
 }
 
 /// Declared transitions, pre-sorted into precedence order for matching.
 @usableFromInline
 struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
-  /// Declaration order (ids `t0`, `t1`, …).
+  /// Declaration order: a transition's ``TransitionID`` is its index here.
   @usableFromInline let transitions: [Transition<State, Event>]
   /// Indices into `transitions`, most specific first.
   @usableFromInline let precedence: [Int]
@@ -45,13 +47,13 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
     guard let index = match(state, event) else { return .ignored }
     switch transitions[index].target {
     case .fixed(let target):
-      return .reduced(target, transition: index)
+      return .reduced(target, transition: TransitionID(index))
     case .computed(let targets, let compute):
       let next = compute(state, event)
       if targets.contains(where: { $0.matches(next) }) {
-        return .reduced(next, transition: index)
+        return .reduced(next, transition: TransitionID(index))
       }
-      return .undeclared(next, transition: index)
+      return .undeclared(next, transition: TransitionID(index))
     }
   }
 }

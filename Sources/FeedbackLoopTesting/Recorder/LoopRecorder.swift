@@ -90,22 +90,10 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.traceDirectory = traceDirectory ?? Self.environmentTraceDirectory
     let book = Protected(Book(baseline: system.initial, feedbackNames: system.feedbacks.map(\.name)))
     self.book = book
-    let probe = LoopProbe<State, Event>(
-      activity: { activity in
-        let time = scheduler.nowNanoseconds
-        book.withLock { $0.steps.append(activity, time: time) }
-      },
-      synchronousEffect: { id, feedback, event in
-        let time = scheduler.nowNanoseconds
-        book.withLock { $0.steps.appendSynchronousEffect(id, feedback: feedback, event: event, time: time) }
-      },
-      event: { outcome, event, source, before, after, transition in
-        let time = scheduler.nowNanoseconds
-        book.withLock {
-          $0.steps.appendEvent(
-            outcome, event, source: source, before: before, after: after, transition: transition, time: time)
-        }
-      })
+    let probe = LoopProbe<State, Event> { step in
+      let time = scheduler.nowNanoseconds
+      book.withLock { $0.steps.append(step, time: time) }
+    }
     self.loop = Loop(system, scheduler: scheduler, probe: probe)
     scheduler.advance()
   }

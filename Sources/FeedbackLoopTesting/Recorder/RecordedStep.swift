@@ -7,15 +7,17 @@ public struct RecordedStep<State: Sendable, Event: Sendable>: Sendable {
   public let index: Int
   /// The scheduler's time when it happened.
   public let time: Duration
-  /// What happened.
+  /// What happened, as the loop reported it (typed ids).
+  public let step: LoopStep<State, Event>
+  /// What happened, with feedbacks named.
   public let activity: LoopActivity<State, Event>
   /// The index of the event step (or the initial step) that this step followed: the
   /// reduction an effect was started for.
   public let cause: Int
 
   @inlinable
-  init(index: Int, time: Duration, activity: LoopActivity<State, Event>, cause: Int) {
-    (self.index, self.time, self.activity, self.cause) = (index, time, activity, cause)
+  init(index: Int, time: Duration, step: LoopStep<State, Event>, activity: LoopActivity<State, Event>, cause: Int) {
+    (self.index, self.time, self.step, self.activity, self.cause) = (index, time, step, activity, cause)
   }
 
   /// The event of an event step (reduced, ignored or undeclared), with its source.

@@ -1,4 +1,5 @@
 public import FeedbackLoop
+import FeedbackGraph
 
 /// The recorder's steps, stored compactly: a 12-byte ``Record`` per step (no references),
 /// chunked side arrays for the events and states the steps carry, feedbacks and
@@ -79,11 +80,8 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   /// `(first step, virtual nanoseconds)` each time the time changed.
   @usableFromInline var times: [(step: Int, nanoseconds: Int64)] = []
   @usableFromInline var lastTime: Int64 = -1
-  /// Feedback names: the loop's feedbacks by index, then any other name seen.
+  /// The loop's feedback names, by index.
   @usableFromInline var names: [String]
-  @usableFromInline var nameIndex: [String: Int32] = [:]
-  /// The name interned last, and its index.
-  @usableFromInline var lastName: (name: String, index: Int32) = ("", -1)
   /// The indices of undeclared-transition steps.
   @usableFromInline var undeclared: [Int] = []
 
@@ -92,10 +90,9 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   init(feedbackNames: [String]) {
     precondition(feedbackNames.count < Self.maximumNames, "a recording can name at most 16,777,214 feedbacks")
     names = feedbackNames
-    for (index, name) in feedbackNames.enumerated().reversed() { nameIndex[name] = Int32(index) }
   }
 
-  /// How many names a ``Record`` can refer to.
+  /// How many feedbacks a ``Record`` can refer to.
   @inlinable static var maximumNames: Int { 0xFF_FFFF }
 
   /// The number of steps.
@@ -111,79 +108,50 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     }
   }
 
-  /// Records an event step: `event` from `source` (a feedback's index, or -1 for `send`)
-  /// turned `before` into `after` by transition number `transition` (-1 for none).
+  /// Records `step`, reported at virtual time `time` (nanoseconds). A synchronous effect
+  /// becomes its three steps.
   @inlinable
-  mutating func appendEvent(
-    _ outcome: LoopProbe<State, Event>.Outcome, _ event: Event, source: Int, before: State, after: State,
-    transition: Int, time: Int64
-  ) {
+  mutating func append(_ step: LoopStep<State, Event>, time: Int64) {
     stamp(time)
-    assert(state(eventSteps.count) == before, "the loop reported an event in a state it was not in")
-    let kind: Kind
-    switch outcome {
-    case .reduced: kind = .reduced
-    case .ignored: kind = .ignored
-    case .undeclared:
-      kind = .undeclared
-      undeclared.append(records.count)
-    }
-    eventSteps.append((event, after))
-    records.append(Record(kind, a: Int32(transition), b: Int32(eventSteps.count), name: Int32(source)))
-  }
-
-  /// Records a synchronous effect of the feedback at index `feedback`: its start, its one
-  /// event, its end.
-  @inlinable
-  mutating func appendSynchronousEffect(_ id: EffectID, feedback: Int, event: Event, time: Int64) {
-    stamp(time)
-    let (id, feedback) = (Int32(id.rawValue), Int32(feedback))
-    records.append(
-      Record(.effectStarted, a: id, name: feedback),
-      Record(.effectEmitted, a: id, b: store(emitted: event), name: feedback),
-      Record(.effectFinished, a: id, name: feedback))
-  }
-
-  /// Records any other activity at virtual time `time` (nanoseconds).
-  @inlinable
-  mutating func append(_ activity: LoopActivity<State, Event>, time: Int64) {
-    switch activity {
-    case .started(let state):
-      stamp(time)
-      initial = state
+    let feedback = Int32(step.feedback?.index ?? -1)
+    let effect = Int32(step.effect?.rawValue ?? -1)
+    switch step.kind {
+    case .initial:
+      initial = step.after
       records.append(Record(.started, b: 0))
-    case .reduced(let event, let source, let before, let after, let transition):
-      appendEvent(
-        .reduced, event, source: Int(intern(source)), before: before, after: after,
-        transition: transition.flatMap(Self.transitionNumber) ?? -1, time: time)
-    case .ignored(let event, let source, let state):
-      appendEvent(.ignored, event, source: Int(intern(source)), before: state, after: state, transition: -1, time: time)
-    case .undeclaredTransition(let event, let source, let before, let after, let transition):
-      appendEvent(
-        .undeclared, event, source: Int(intern(source)), before: before, after: after,
-        transition: Self.transitionNumber(transition) ?? -1, time: time)
-    case .effectStarted(let id, let feedback):
-      stamp(time)
-      records.append(Record(.effectStarted, a: Int32(id.rawValue), name: intern(feedback)))
-    case .effectEmitted(let id, let feedback, let event):
-      stamp(time)
-      records.append(Record(.effectEmitted, a: Int32(id.rawValue), b: store(emitted: event), name: intern(feedback)))
-    case .effectFinished(let id, let feedback):
-      stamp(time)
-      records.append(Record(.effectFinished, a: Int32(id.rawValue), name: intern(feedback)))
-    case .effectCancelled(let id, let feedback):
-      stamp(time)
-      records.append(Record(.effectCancelled, a: Int32(id.rawValue), name: intern(feedback)))
+    case .event:
+      appendEvent(.reduced, step, feedback: feedback)
+    case .ignoredEvent:
+      appendEvent(.ignored, step, feedback: feedback)
+    case .undeclaredTransition:
+      undeclared.append(records.count)
+      appendEvent(.undeclared, step, feedback: feedback)
+    case .effectStarted:
+      records.append(Record(.effectStarted, a: effect, name: feedback))
+    case .effectEmitted:
+      let emitted = Record(.effectEmitted, a: effect, b: store(emitted: step.event!), name: feedback)
+      if step.isSynchronousEffect {
+        records.append(
+          Record(.effectStarted, a: effect, name: feedback), emitted, Record(.effectFinished, a: effect, name: feedback))
+      } else {
+        records.append(emitted)
+      }
+    case .effectFinished:
+      records.append(Record(.effectFinished, a: effect, name: feedback))
+    case .effectCancelled:
+      records.append(Record(.effectCancelled, a: effect, name: feedback))
     case .stopped:
-      stamp(time)
       records.append(Record(.stopped))
     }
   }
 
-  /// `5` for `"t5"`: the inverse of `LoopProbe.transitionID`.
+  /// Records an event step: the state after it is stored, the state before is the state
+  /// after the previous event step.
   @inlinable
-  static func transitionNumber(_ id: String) -> Int? {
-    id.first == "t" ? Int(id.dropFirst()) : nil
+  mutating func appendEvent(_ kind: Kind, _ step: LoopStep<State, Event>, feedback: Int32) {
+    assert(state(eventSteps.count) == step.before!, "the loop reported an event in a state it was not in")
+    eventSteps.append((step.event!, step.after!))
+    records.append(Record(kind, a: Int32(step.transition?.index ?? -1), b: Int32(eventSteps.count), name: feedback))
   }
 
   /// State `index`: the initial state, or the state after event step `index - 1`.
@@ -196,32 +164,6 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   mutating func store(emitted event: Event) -> Int32 {
     emittedEvents.append(event)
     return Int32(emittedEvents.count - 1)
-  }
-
-  @inlinable
-  mutating func intern(_ source: EventSource) -> Int32 {
-    switch source {
-    case .external: -1
-    case .feedback(let name): intern(name)
-    }
-  }
-
-  /// The index of `name` in `names`. A loop reports the same name several times in a row
-  /// (an effect's start, events and end), so the last one is compared before hashing.
-  @inlinable
-  mutating func intern(_ name: String) -> Int32 {
-    if lastName.index >= 0, lastName.name == name { return lastName.index }
-    let index: Int32
-    if let known = nameIndex[name] {
-      index = known
-    } else {
-      precondition(names.count < Self.maximumNames, "a recording can name at most 16,777,214 feedbacks")
-      names.append(name)
-      index = Int32(names.count - 1)
-      nameIndex[name] = index
-    }
-    lastName = (name, index)
-    return index
   }
 
   // MARK: Reading
@@ -249,36 +191,33 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     return record.kind.isEventStep ? state(Int(record.b)) : nil
   }
 
-  func activity(of record: Record) -> LoopActivity<State, Event> {
-    let source: EventSource = record.name < 0 ? .external : .feedback(names[Int(record.name)])
-    let feedback = record.name < 0 ? "" : names[Int(record.name)]
+  /// The step a record holds, as the loop reported it (a synchronous effect's three
+  /// records read back as three steps).
+  func loopStep(of record: Record) -> LoopStep<State, Event> {
+    let feedback = record.name < 0 ? nil : FeedbackID(Int(record.name))
+    let effect = EffectID(Int(record.a))
     let after = Int(record.b)
+    let transition = record.a < 0 ? nil : TransitionID(Int(record.a))
     switch record.kind {
     case .started:
-      return .started(state: state(after))
-    case .reduced:
-      return .reduced(
-        event: eventSteps[after - 1].event, source: source, before: state(after - 1), after: state(after),
-        transition: record.a < 0 ? nil : LoopProbe<State, Event>.transitionID(Int(record.a)))
-    case .ignored:
-      return .ignored(event: eventSteps[after - 1].event, source: source, state: state(after))
-    case .undeclared:
-      return .undeclaredTransition(
-        event: eventSteps[after - 1].event, source: source, before: state(after - 1), after: state(after),
-        transition: LoopProbe<State, Event>.transitionID(Int(record.a)))
+      return LoopStep(kind: .initial, after: state(after))
+    case .reduced, .ignored, .undeclared:
+      let kind: StepKind = record.kind == .reduced ? .event : (record.kind == .ignored ? .ignoredEvent : .undeclaredTransition)
+      return LoopStep(
+        kind: kind, event: eventSteps[after - 1].event, feedback: feedback, before: state(after - 1), after: state(after),
+        transition: transition)
     case .effectStarted:
-      return .effectStarted(EffectID(Int(record.a)), feedback: feedback)
+      return LoopStep(kind: .effectStarted, feedback: feedback, effect: effect)
     case .effectEmitted:
-      return .effectEmitted(EffectID(Int(record.a)), feedback: feedback, event: emittedEvents[Int(record.b)])
+      return LoopStep(kind: .effectEmitted, event: emittedEvents[Int(record.b)], feedback: feedback, effect: effect)
     case .effectFinished:
-      return .effectFinished(EffectID(Int(record.a)), feedback: feedback)
+      return LoopStep(kind: .effectFinished, feedback: feedback, effect: effect)
     case .effectCancelled:
-      return .effectCancelled(EffectID(Int(record.a)), feedback: feedback)
+      return LoopStep(kind: .effectCancelled, feedback: feedback, effect: effect)
     case .stopped:
-      return .stopped
+      return LoopStep(kind: .stopped)
     }
   }
-
 
   /// The event step (or initial step) at or before `index`.
   func cause(of index: Int) -> Int {
@@ -294,6 +233,9 @@ extension StepLog: RandomAccessCollection {
 
   @usableFromInline
   subscript(index: Int) -> RecordedStep<State, Event> {
-    RecordedStep(index: index, time: time(at: index), activity: activity(of: records[index]), cause: cause(of: index))
+    let step = loopStep(of: records[index])
+    return RecordedStep(
+      index: index, time: time(at: index), step: step, activity: LoopActivity(step, feedbackNames: names),
+      cause: cause(of: index))
   }
 }

@@ -1,0 +1,32 @@
+/// Identifies a feedback within its system: feedbacks are numbered from 0 in declaration
+/// order.
+///
+/// Two feedbacks may share a name (both default to `"feedback"`); their ids differ. The
+/// name is looked up where it is shown (``SystemGraph/feedbacks``). In JSON it is the bare
+/// number.
+public struct FeedbackID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  /// The feedback's position in declaration order.
+  public let index: Int
+
+  /// The id of the feedback declared at `index`.
+  @inlinable
+  public init(_ index: Int) {
+    self.index = index
+  }
+
+  public static func < (lhs: FeedbackID, rhs: FeedbackID) -> Bool {
+    lhs.index < rhs.index
+  }
+
+  /// `feedback #1`.
+  public var description: String { "feedback #\(index)" }
+
+  public init(from decoder: any Decoder) throws {
+    index = try decoder.singleValueContainer().decode(Int.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(index)
+  }
+}

@@ -1,0 +1,32 @@
+/// Identifies a declared transition within its system: transitions are numbered from 0 in
+/// declaration order, which is also the order the runtime tries them.
+///
+/// The id is what traces, coverage and the recorder store; what people read is the
+/// transition itself, which ``SystemGraph/describe(_:)`` writes as `red —tick→ green`.
+/// In JSON it is the bare number.
+public struct TransitionID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  /// The transition's position in declaration order.
+  public let index: Int
+
+  /// The id of the transition declared at `index`.
+  @inlinable
+  public init(_ index: Int) {
+    self.index = index
+  }
+
+  public static func < (lhs: TransitionID, rhs: TransitionID) -> Bool {
+    lhs.index < rhs.index
+  }
+
+  /// `transition #3`: the id alone. Prefer ``SystemGraph/describe(_:)`` in messages.
+  public var description: String { "transition #\(index)" }
+
+  public init(from decoder: any Decoder) throws {
+    index = try decoder.singleValueContainer().decode(Int.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(index)
+  }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+extension SystemGraph {
+  /// A short, stable digest of everything the graph declares (`"fnv1a64:…"`, 16 hex
+  /// digits): equal for equal graphs, in every process and on every machine.
+  ///
+  /// Traces carry the fingerprint of the system they recorded; when it differs from the
+  /// current system's, the declarations changed since, and the trace's transition ids may
+  /// name other edges.
+  public var fingerprint: String {
+    let bytes = (try? JSONFormat.lineEncoder.encode(self)) ?? Data()
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    let hex = String(hash, radix: 16)
+    return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}

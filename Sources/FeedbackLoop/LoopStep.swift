@@ -1,0 +1,65 @@
+public import FeedbackGraph
+
+/// The ids every step uses, named where the runtime's users look for them. They are
+/// defined once, in `FeedbackGraph`, which traces and diagrams share.
+public typealias EffectID = FeedbackGraph.EffectID
+
+/// One step of a running loop, exactly as the loop reports it: the vocabulary of
+/// `FeedbackGraph`'s ``FeedbackGraph/Step`` (``StepKind``, ``TransitionID``,
+/// ``FeedbackID``, ``EffectID``) with the values themselves instead of their descriptions.
+///
+/// ``LoopActivity``, the test kit's recording and trace files are plain mappings of it.
+/// Fields that do not apply to ``kind`` are `nil`.
+public struct LoopStep<State: Sendable, Event: Sendable>: Sendable {
+  /// What happened. `stopped` has no other field.
+  public var kind: StepKind
+  /// The event of an event step or of `effectEmitted`.
+  public var event: Event?
+  /// For event steps, the feedback that emitted the event (`nil`: ``Loop/send(_:)``); for
+  /// effect steps, the feedback that owns the effect.
+  public var feedback: FeedbackID?
+  /// The effect of an effect step.
+  public var effect: EffectID?
+  /// The state before an event step.
+  public var before: State?
+  /// The state after an event step (equal to ``before`` when the event was ignored), or
+  /// the initial state.
+  public var after: State?
+  /// The declared transition that matched, for `event` and `undeclaredTransition` steps of
+  /// systems that declare their transitions.
+  public var transition: TransitionID?
+  /// `true` for an effect that started, emitted ``event`` and finished at once (a feedback
+  /// returning `.send(event)`): one report standing for the three steps `effectStarted`,
+  /// `effectEmitted`, `effectFinished`, so that the loop's busiest path reports once.
+  /// ``kind`` is then `effectEmitted`, and mappings expand it (see ``expanded``).
+  public var isSynchronousEffect: Bool
+
+  /// A step; fields that do not apply to `kind` stay `nil`.
+  @inlinable
+  public init(
+    kind: StepKind, event: Event? = nil, feedback: FeedbackID? = nil, effect: EffectID? = nil,
+    before: State? = nil, after: State? = nil, transition: TransitionID? = nil, isSynchronousEffect: Bool = false
+  ) {
+    self.kind = kind
+    self.event = event
+    self.feedback = feedback
+    self.effect = effect
+    self.before = before
+    self.after = after
+    self.transition = transition
+    self.isSynchronousEffect = isSynchronousEffect
+  }
+
+  /// The steps this report stands for: itself, or for a synchronous effect its start,
+  /// emission and end.
+  public var expanded: [LoopStep] {
+    guard isSynchronousEffect else { return [self] }
+    var started = LoopStep(kind: .effectStarted, feedback: feedback, effect: effect)
+    var emitted = self
+    emitted.isSynchronousEffect = false
+    var finished = started
+    finished.kind = .effectFinished
+    started.isSynchronousEffect = false
+    return [started, emitted, finished]
+  }
+}
