@@ -1,3 +1,5 @@
+import FeedbackGraph
+
 /// Escaping for the two kinds of DOT strings: quoted strings and HTML-like labels.
 enum DOTText {
   /// `"…"` with quotes, backslashes and line breaks escaped, so any name is one DOT string
@@ -41,4 +43,7 @@ enum DOTText {
   /// A stable DOT identifier for a node: `n` + the index of its name in a sorted list,
   /// never the name itself (names can be anything).
   static func nodeID(_ index: Int) -> String { "n\(index)" }
+
+  /// `t3`: a transition's id in DOT/SVG `id` and `class` attributes (written, never read back).
+  static func transitionID(_ id: TransitionID) -> String { "t\(id.index)" }
 }

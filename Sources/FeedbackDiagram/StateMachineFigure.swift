@@ -89,10 +89,10 @@ public struct StateMachineFigure: Sendable {
       guard let to = index[edge.to] else { continue }
       let from = edge.from.flatMap { index[$0] }.map(DOTText.nodeID) ?? "any"
       let lines = edge.transitions.map(Self.label)
-      let ids = edge.transitions.map(\.id).joined(separator: " ")
+      let ids = edge.transitions.map { DOTText.transitionID($0.id) }.joined(separator: " ")
       let tooltip = "\(edge.from ?? "any state") → \(edge.to): " + lines.joined(separator: "; ")
       var attributes = [
-        "id=\(DOTText.quoted("edge_" + edge.transitions.map(\.id).joined(separator: "-")))",
+        "id=\(DOTText.quoted("edge_" + edge.transitions.map { DOTText.transitionID($0.id) }.joined(separator: "-")))",
         "class=\(DOTText.quoted("transition \(ids)\(edge.from == nil ? " wildcard" : "")"))",
         "\(large ? "xlabel" : "label")=\(DOTText.lines(lines))",
         "tooltip=\(DOTText.quoted(tooltip))",
