@@ -45,7 +45,7 @@ func largeMachine(states: Int, transitions: Int) -> SystemGraph {
   let names = (0..<states).map { "state\($0)" }
   let edges = (0..<transitions).map { index in
     TransitionEdge(
-      id: "t\(index)", from: names[Int(random.next() % UInt64(states))], event: "event\(index % 40)",
+      id: TransitionID(index), from: names[Int(random.next() % UInt64(states))], event: "event\(index % 40)",
       to: [names[Int(random.next() % UInt64(states))]], label: "step \(index)")
   }
   return SystemGraph(

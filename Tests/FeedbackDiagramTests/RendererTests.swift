@@ -63,7 +63,7 @@ import Testing
         states: ids.map { StateNode(id: $0, fields: [$0]) },
         events: ids.map { EventNode(id: $0) },
         transitions: zip(ids, ids.dropFirst()).enumerated().map { offset, pair in
-          TransitionEdge(id: "t\(offset)", from: pair.0, event: pair.1, to: [pair.1], label: pair.0, guardDescription: pair.1)
+          TransitionEdge(id: TransitionID(offset), from: pair.0, event: pair.1, to: [pair.1], label: pair.0, guardDescription: pair.1)
         })
       let svg = String(decoding: try Diagram.render(graph, figure: .states, as: .svg), as: UTF8.self)
       let nodes = svg.components(separatedBy: "class=\"node state\"").count - 1
@@ -75,7 +75,7 @@ import Testing
     let names = (0..<200).map { "s\($0)" }
     let graph = SystemGraph(
       name: "Large", initial: "s0", states: names.map { StateNode(id: $0) }, events: [EventNode(id: "e")],
-      transitions: (0..<600).map { TransitionEdge(id: "t\($0)", from: names[$0 % 200], event: "e", to: [names[($0 * 7 + 1) % 200]]) })
+      transitions: (0..<600).map { TransitionEdge(id: TransitionID($0), from: names[$0 % 200], event: "e", to: [names[($0 * 7 + 1) % 200]]) })
     let dot = Diagram.dot(graph, figure: .states)
     #expect(dot.contains("splines=false, nslimit=1, nslimit1=1, mclimit=0.1, remincross=false"))
     #expect(dot.contains("xlabel="))

@@ -24,10 +24,10 @@ import Testing
     #expect(graph.states.map(\.id) == ["green", "red"])
     #expect(graph.events.map(\.id) == ["emergency", "open", "tick"])
     #expect(graph.transitions == [
-      TransitionEdge(id: "t0", from: "red", event: "tick", to: ["green"], label: "go"),
-      TransitionEdge(id: "t1", from: nil, event: "emergency", to: ["red"]),
+      TransitionEdge(id: 0, from: "red", event: "tick", to: ["green"], label: "go"),
+      TransitionEdge(id: 1, from: nil, event: "emergency", to: ["red"]),
       TransitionEdge(
-        id: "t2", from: "green", event: "open", eventMatch: .enumCase, to: ["red"], isComputed: true,
+        id: 2, from: "green", event: "open", eventMatch: .enumCase, to: ["red"], isComputed: true,
         guardDescription: "door closed"),
     ])
     #expect(graph.feedbacks == [FeedbackNode(name: "timer", watches: "every state", emits: ["tick"], strategy: "cancelOnNewState")])

@@ -4,13 +4,18 @@
 /// Two feedbacks may share a name (both default to `"feedback"`); their ids differ. The
 /// name is looked up where it is shown (``SystemGraph/feedbacks``). In JSON it is the bare
 /// number.
-public struct FeedbackID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct FeedbackID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByIntegerLiteral {
   /// The feedback's position in declaration order.
   public let index: Int
 
   /// The id of the feedback declared at `index`.
   @inlinable
   public init(_ index: Int) {
+    self.index = index
+  }
+
+  /// The id at an index written as a literal: `FeedbackID(2)` as `2`.
+  public init(integerLiteral index: Int) {
     self.index = index
   }
 

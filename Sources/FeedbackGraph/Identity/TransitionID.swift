@@ -4,13 +4,18 @@
 /// The id is what traces, coverage and the recorder store; what people read is the
 /// transition itself, which ``SystemGraph/describe(_:)`` writes as `red —tick→ green`.
 /// In JSON it is the bare number.
-public struct TransitionID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct TransitionID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByIntegerLiteral {
   /// The transition's position in declaration order.
   public let index: Int
 
   /// The id of the transition declared at `index`.
   @inlinable
   public init(_ index: Int) {
+    self.index = index
+  }
+
+  /// The id at an index written as a literal: `TransitionID(2)` as `2`.
+  public init(integerLiteral index: Int) {
     self.index = index
   }
 

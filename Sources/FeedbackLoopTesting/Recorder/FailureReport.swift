@@ -8,6 +8,10 @@ struct FailureReport {
   var diff: String?
   var timeline: String
   var fix: String
+  /// The step the failure concerns, when it concerns one (the trace marks it).
+  var step: Int? = nil
+  /// Where the recording's trace goes and how to draw it, when it is written.
+  var trace: String? = nil
 
   var message: String {
     var parts = [heading]
@@ -18,6 +22,7 @@ struct FailureReport {
       parts.append("Timeline (last steps):\n" + timeline)
     }
     parts.append("To fix: " + fix)
+    if let trace { parts.append(trace) }
     return parts.joined(separator: "\n\n")
   }
 

@@ -52,7 +52,7 @@ extension LoopRecorder {
         diff: nil,
         timeline: timeline(),
         fix: "assert \(unasserted.count == 1 ? "it" : "them") with receive(…), or call skipReceived() before the end."
-      ).report(at: site)
+      ).report(at: site, for: self)
     }
     let running = runningEffects()
     for effect in running {
@@ -71,7 +71,7 @@ extension LoopRecorder {
         diff: nil,
         timeline: timeline(),
         fix: "advance the scheduler until it finishes, reach a state that cancels it, or call skipInFlightEffects() if it runs forever."
-      ).report(at: site)
+      ).report(at: site, for: self)
     }
     let skippedAny = !book.withLock(\.skippedEffects).isEmpty
     let pending = scheduler.pending
@@ -82,7 +82,7 @@ extension LoopRecorder {
         diff: nil,
         timeline: timeline(),
         fix: "advance the scheduler past \(TimelineFormat.time(pending.map(\.due).max()!)) (scheduler.run()) before the end, or cancel what scheduled them."
-      ).report(at: site)
+      ).report(at: site, for: self)
     }
   }
 }

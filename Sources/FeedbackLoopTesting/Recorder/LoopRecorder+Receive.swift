@@ -82,7 +82,7 @@ extension LoopRecorder {
         fix: pending.isEmpty
           ? "nothing is scheduled, so no effect will emit: remove \(call), or check the feedback that should emit it."
           : "advance the scheduler (scheduler.advance(by: …)) until the effect emits; \(pending.count) action\(pending.count == 1 ? " is" : "s are") pending, the next due at \(TimelineFormat.time(pending[0].due))."
-      ).report(at: site)
+      ).report(at: site, for: self)
       return
     }
     if !matches(actualEvent) || !sourceMatches(step) {
@@ -92,8 +92,9 @@ extension LoopRecorder {
         diff: expected.map { FailureReport.diff(expected: $0, actual: actualEvent) }
           ?? FailureReport.diff(expected: "\(description) from \(feedback ?? "any source")", actual: "\(describe(actualEvent)) from \(source)"),
         timeline: timeline(endingAt: step.index),
-        fix: "assert it with \(actualCall) before \(call), or call skipReceived()."
-      ).report(at: site)
+        fix: "assert it with \(actualCall) before \(call), or call skipReceived().",
+        step: step.index
+      ).report(at: site, for: self)
       book.withLock { book in
         book.cursor = step.index + 1
         if let state = step.stateAfter { book.baseline = state }

@@ -23,7 +23,7 @@ extension LoopRecorder {
           diff: nil,
           timeline: timeline(),
           fix: "assert \(pending.count == 1 ? "it" : "them") with receive(…) before this send, or call skipReceived()."
-        ).report(at: site)
+        ).report(at: site, for: self)
         skipReceived()
       }
     }
@@ -40,7 +40,7 @@ extension LoopRecorder {
       FailureReport(
         heading: "send(\(describe(event))) was not reduced: the loop has stopped.",
         diff: nil, timeline: timeline(), fix: "send events before finish() or stop()."
-      ).report(at: site)
+      ).report(at: site, for: self)
       return
     }
     assertState(of: step, after: "send(\(describe(event)))", update: update, at: site)
@@ -69,8 +69,9 @@ extension LoopRecorder {
       heading: "State mismatch after \(call) at step #\(step.index).",
       diff: FailureReport.diff(expected: expected, actual: actual),
       timeline: timeline(endingAt: step.index),
-      fix: "make the closure of \(call) describe the state the loop reached (lines marked +), or fix the transition that produced it."
-    ).report(at: site)
+      fix: "make the closure of \(call) describe the state the loop reached (lines marked +), or fix the transition that produced it.",
+      step: step.index
+    ).report(at: site, for: self)
   }
 
   /// Event steps as an indented list for failure messages: `  #3 tick from timer`.

@@ -21,7 +21,7 @@ extension LoopRecorder {
   /// #0  0s    initial    red
   /// #1  0s    started    timer effect #0
   /// #2  30s   emitted    timer effect #0: tick
-  /// #3  30s   event      tick from timer: red → green (t0)
+  /// #3  30s   event      tick from timer: red → green via red —tick→ green
   /// ```
   public var timeline: String {
     steps.map(line).joined(separator: "\n")
@@ -42,11 +42,11 @@ extension LoopRecorder {
     case .started(let state): body = "initial    \(describe(state))"
     case .reduced(let event, let source, let before, let after, let transition):
       body = "event      \(describe(event)) from \(source): \(describe(before)) → \(describe(after))"
-        + (transition.map { " (\($0))" } ?? "")
+        + (transition.map { " via \(graph.describe($0))" } ?? "")
     case .ignored(let event, let source, let state):
       body = "ignored    \(describe(event)) from \(source) in \(describe(state))"
     case .undeclaredTransition(let event, let source, let before, let after, let transition):
-      body = "UNDECLARED \(describe(event)) from \(source): \(describe(before)) → \(describe(after)) (\(transition))"
+      body = "UNDECLARED \(describe(event)) from \(source): \(describe(before)) → \(describe(after)) via \(graph.describe(transition))"
     case .effectStarted(let id, let feedback): body = "started    \(feedback) \(id)"
     case .effectEmitted(let id, let feedback, let event): body = "emitted    \(feedback) \(id): \(describe(event))"
     case .effectFinished(let id, let feedback): body = "finished   \(feedback) \(id)"

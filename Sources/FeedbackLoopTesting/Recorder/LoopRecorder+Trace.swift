@@ -1,59 +1,26 @@
 public import FeedbackGraph
 import FeedbackLoop
-import Foundation
+public import Foundation
 
 extension LoopRecorder {
-  /// The recording as a ``FeedbackGraph/Trace``: one ``FeedbackGraph/Step`` per step,
-  /// values rendered with `String(describing:)`, nodes named as the system's graph names
-  /// them.
+  /// The recording as a ``FeedbackGraph/Trace``: a header naming the system, its graph's
+  /// fingerprint, the test and its outcome so far, then one ``FeedbackGraph/Step`` per
+  /// step — values described with `String(describing:)`, named as the system's graph names
+  /// them, and encoded when `State` or `Event` is `Codable`.
   public var trace: Trace {
-    var steps: [Step] = []
-    for recorded in self.steps {
-      var step = Step(index: steps.count, timeNanoseconds: Self.nanoseconds(recorded.time), kind: .initial)
-      switch recorded.activity {
-      case .started(let state):
-        step.stateAfter = describe(state)
-        step.toNode = system.nodeName(of: state)
-      case .reduced(let event, let source, let before, let after, let transition):
-        step.kind = .event
-        fill(&step, event, source, before, after)
-        step.transition = transition
-      case .ignored(let event, let source, let state):
-        step.kind = .ignoredEvent
-        fill(&step, event, source, state, state)
-      case .undeclaredTransition(let event, let source, let before, let after, let transition):
-        step.kind = .undeclaredTransition
-        fill(&step, event, source, before, after)
-        step.transition = transition
-      case .effectStarted(let id, let feedback):
-        step.kind = .effectStarted
-        (step.effect, step.feedback) = (id.rawValue, feedback)
-      case .effectEmitted(let id, let feedback, let event):
-        step.kind = .effectEmitted
-        (step.effect, step.feedback, step.event) = (id.rawValue, feedback, describe(event))
-        step.eventID = system.nodeName(ofEvent: event)
-      case .effectFinished(let id, let feedback):
-        step.kind = .effectFinished
-        (step.effect, step.feedback) = (id.rawValue, feedback)
-      case .effectCancelled(let id, let feedback):
-        step.kind = .effectCancelled
-        (step.effect, step.feedback) = (id.rawValue, feedback)
-      case .stopped:
-        continue
-      }
-      steps.append(step)
+    let mapper = TraceStepMapper(system: system)
+    let (steps, failure) = book.withLock { book in
+      (
+        book.steps.indices.map { index in
+          mapper.step(
+            book.steps.loopStep(of: book.steps.records[index]), index: index,
+            timeNanoseconds: Self.nanoseconds(book.steps.time(at: index)))
+        },
+        book.firstFailure
+      )
     }
-    return Trace(system: system.name, test: testName, steps: steps)
-  }
-
-  private func fill(_ step: inout Step, _ event: Event, _ source: EventSource, _ before: State, _ after: State) {
-    step.source = "\(source)"
-    step.event = describe(event)
-    step.eventID = system.nodeName(ofEvent: event)
-    step.stateBefore = describe(before)
-    step.stateAfter = describe(after)
-    step.fromNode = system.nodeName(of: before)
-    step.toNode = system.nodeName(of: after)
+    let outcome = failure.map { TraceOutcome.failed(at: $0.step, message: $0.message) } ?? .passed
+    return Trace(header: mapper.header(test: testName, outcome: outcome), steps: steps)
   }
 
   static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -61,15 +28,29 @@ extension LoopRecorder {
     return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 
-  /// Writes the trace as JSON Lines into `directory` (created if needed), named after the
-  /// system and the test: `TrafficLight-lightCycles.jsonl`. Returns the file's URL.
+  /// Writes ``trace`` as JSON Lines into `directory` (created if needed) and returns the
+  /// file's URL: `<directory>/<System>-<test file>-<test>.jsonl`, made of letters, digits,
+  /// `-` and `_` only (see ``traceFileName``).
   @discardableResult
   public func writeTrace(to directory: URL) throws -> URL {
-    let name = "\(system.name)-\(testName)".map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
-    let file = directory.appendingPathComponent(String(name).trimmingCharacters(in: CharacterSet(charactersIn: "_")) + ".jsonl")
+    let file = directory.appendingPathComponent(traceFileName)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try trace.jsonLines().write(to: file, options: .atomic)
     return file
+  }
+
+  /// The name of this recording's trace file: `TrafficLight-TrafficLightTests-lightCycles.jsonl`
+  /// (system, the test's file, the test), with every other character replaced by `_`.
+  public var traceFileName: String {
+    let file = "\(origin.fileID)".split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? ""
+    let raw = "\(system.name)-\(file)-\(testName)"
+    let safe = String(raw.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+    return safe.trimmingCharacters(in: CharacterSet(charactersIn: "_")) + (traceSuffix.map { "-\($0)" } ?? "") + ".jsonl"
+  }
+
+  /// Where the trace will be written, when tracing is on.
+  var traceURL: URL? {
+    traceDirectory?.appendingPathComponent(traceFileName)
   }
 
   func writeTraceIfAsked(at site: CallSite) {
@@ -82,7 +63,23 @@ extension LoopRecorder {
         diff: nil,
         timeline: "",
         fix: "point FEEDBACKLOOP_TRACE_DIR (or traceDirectory:) at a writable directory."
-      ).report(at: site)
+      ).report(at: site, for: self)
     }
+  }
+}
+
+extension FailureReport {
+  /// Reports the failure at `site`, remembers it as the recording's outcome, and names the
+  /// trace file (and the command that draws it) when the recorder writes one.
+  func report<State, Event>(at site: CallSite, for recorder: LoopRecorder<State, Event>) {
+    var report = self
+    if let url = recorder.traceURL {
+      report.trace = "Trace: \(url.path)\nDraw it: swift run diagram trace \(url.path)"
+    }
+    let message = report.message
+    recorder.book.withLock { book in
+      if book.firstFailure == nil { book.firstFailure = (step, message) }
+    }
+    report.report(at: site)
   }
 }

@@ -2,6 +2,9 @@ public import FeedbackLoop
 import Foundation
 import FeedbackGraph
 
+/// Trace names claimed by this process (see ``LoopRecorder/claimTraceName(_:)``).
+@usableFromInline let _claimedTraceNames = Protected<[String: Int]>([:])
+
 /// Runs a ``System`` on a ``TestScheduler`` and records every step, so that a test can
 /// assert the loop event by event.
 ///
@@ -42,6 +45,11 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   @usableFromInline let origin: CallSite
   @usableFromInline let testName: String
   @usableFromInline let traceDirectory: URL?
+  /// Told apart from an earlier recording of this process with the same trace file name
+  /// (two recorders in one test): `2`, `3`, …
+  @usableFromInline let traceSuffix: Int?
+  /// The system's graph, for naming transitions in messages and traces.
+  @usableFromInline let graph: SystemGraph
   @usableFromInline let book: Protected<Book>
 
   /// What the recorder knows; shared with the loop's monitor.
@@ -58,6 +66,8 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     var invariants: [(description: String, holds: @Sendable (State) -> Bool)] = []
     var skippedEffects: Set<EffectID> = []
     var finished = false
+    /// The first failure reported: its step, if it concerns one, and its message.
+    var firstFailure: (step: Int?, message: String)?
 
     @usableFromInline
     init(baseline: State, feedbackNames: [String]) {
@@ -88,6 +98,8 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.testName = testName
     self.traceDirectory = traceDirectory ?? Self.environmentTraceDirectory
+    self.graph = system.graph
+    self.traceSuffix = self.traceDirectory.flatMap { Self.claimTraceName("\($0.path)/\(system.name)/\(fileID)/\(testName)") }
     let book = Protected(Book(baseline: system.initial, feedbackNames: system.feedbacks.map(\.name)))
     self.book = book
     let probe = LoopProbe<State, Event> { step in
@@ -101,6 +113,18 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   @usableFromInline
   static var environmentTraceDirectory: URL? {
     ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+  }
+
+  /// Trace names claimed by this process, and how often.
+  @usableFromInline static var claimedTraceNames: Protected<[String: Int]> { _claimedTraceNames }
+
+  /// Claims `name`: `nil` the first time, then 2, 3, …
+  @usableFromInline
+  static func claimTraceName(_ name: String) -> Int? {
+    claimedTraceNames.withLock { names in
+      names[name, default: 0] += 1
+      return names[name]! == 1 ? nil : names[name]!
+    }
   }
 
   deinit {
@@ -153,11 +177,12 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     for step in steps {
       if invariant == nil, case .undeclaredTransition(let event, let source, let before, let after, let transition) = step.activity {
         FailureReport(
-          heading: "Undeclared transition at step #\(step.index): \(transition) turned \(describe(before)) into \(describe(after)) on \(describe(event)) from \(source), outside its declared targets.",
+          heading: "Undeclared transition at step #\(step.index): \(describe(event)) from \(source) turned \(describe(before)) into \(describe(after)), outside the targets of \(graph.describe(transition)).",
           diff: nil,
           timeline: timeline(endingAt: step.index),
-          fix: "add \(system.nodeName(of: after)) to the targets of transition \(transition), or fix the closure that computed it."
-        ).report(at: site)
+          fix: "add \(system.nodeName(of: after)) to the targets of \(graph.describe(transition)), or fix the closure that computed it.",
+          step: step.index
+        ).report(at: site, for: self)
       }
       guard let state = step.stateAfter else { continue }
       for check in invariants where invariant == nil || check.description == invariant {
@@ -166,8 +191,9 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
             heading: "Invariant \"\(check.description)\" violated at step #\(step.index): \(describe(state)).",
             diff: nil,
             timeline: timeline(endingAt: step.index),
-            fix: "find the event that led to step #\(step.index) in the timeline; its transition or reducer breaks the invariant."
-          ).report(at: site)
+            fix: "find the event that led to step #\(step.index) in the timeline; its transition or reducer breaks the invariant.",
+            step: step.index
+          ).report(at: site, for: self)
         }
       }
     }

@@ -106,7 +106,7 @@ import Testing
       }
     }
     #expect(Self.run(system, [.emergency, .power(on: false)]).0 == .off)
-    #expect(system.graph.transitions.map(\.id) == ["t0", "t1", "t2"])
+    #expect(system.graph.transitions.map(\.id) == [0, 1, 2])
   }
 
   @Test func aReducerAfterTransitionsSeesTheirResult() {

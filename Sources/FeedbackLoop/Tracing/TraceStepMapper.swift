@@ -1,0 +1,56 @@
+package import FeedbackGraph
+
+/// Turns a system's ``LoopStep``s into trace ``FeedbackGraph/Step``s: values described for
+/// humans, named as the system's graph names them, and encoded when they are `Codable`.
+///
+/// The recorder's trace files and ``TraceWriter`` both write through it, so a step reads
+/// the same whoever recorded it.
+package struct TraceStepMapper<State: Sendable, Event: Sendable>: Sendable {
+  /// The system whose steps are mapped.
+  package let system: System<State, Event>
+  /// Whether `Event` is `Encodable`: steps then carry ``FeedbackGraph/Step/eventValue``.
+  package let encodesEvents: Bool
+  /// Whether `State` is `Encodable`: steps then carry ``FeedbackGraph/Step/stateValue``.
+  package let encodesStates: Bool
+
+  /// A mapper for `system`.
+  package init(system: System<State, Event>) {
+    self.system = system
+    encodesEvents = Event.self is any Encodable.Type
+    encodesStates = State.self is any Encodable.Type
+  }
+
+  /// A header for a recording of the system.
+  package func header(test: String?, outcome: TraceOutcome) -> TraceHeader {
+    TraceHeader(
+      graph: system.graph, test: test, outcome: outcome, encodesEvents: encodesEvents, encodesStates: encodesStates)
+  }
+
+  /// The trace step for `step` (already expanded: not a synchronous-effect report).
+  package func step(_ step: LoopStep<State, Event>, index: Int, timeNanoseconds: Int64) -> Step {
+    var out = Step(
+      index: index, timeNanoseconds: timeNanoseconds, kind: step.kind, feedback: step.feedback, effect: step.effect,
+      transition: step.transition)
+    if let event = step.event {
+      out.event = String(describing: event)
+      out.eventNode = system.nodeName(ofEvent: event)
+      if encodesEvents { out.eventValue = Self.encode(event) }
+    }
+    if step.kind.isEventStep, let before = step.before {
+      out.stateBefore = String(describing: before)
+      out.fromNode = system.nodeName(of: before)
+    }
+    if let after = step.after {
+      out.stateAfter = String(describing: after)
+      out.toNode = system.nodeName(of: after)
+      if encodesStates { out.stateValue = Self.encode(after) }
+    }
+    return out
+  }
+
+  /// `value` as JSON, if it is `Encodable` and encodes.
+  static func encode(_ value: Any) -> JSONValue? {
+    guard let encodable = value as? any Encodable else { return nil }
+    return try? JSONValue(encoding: encodable)
+  }
+}
