@@ -63,7 +63,7 @@ extension LoopRecorder {
         diff: nil,
         timeline: "",
         fix: "point FEEDBACKLOOP_TRACE_DIR (or traceDirectory:) at a writable directory."
-      ).report(at: site, for: self)
+      ).report(at: site)  // not through the recorder: it would name the file that failed
     }
   }
 }

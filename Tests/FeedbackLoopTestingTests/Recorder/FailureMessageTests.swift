@@ -22,7 +22,7 @@ import Testing
       Timeline (last steps):
         #0   0s      initial    red
         #1   0s      started    timer effect #0
-        #2   0s      event      emergency from external: red → red (t3)
+        #2   0s      event      emergency from external: red → red via any state —emergency→ red
 
       To fix: make the closure of send(emergency) describe the state the loop reached (lines marked +), or fix the transition that produced it.
       """
@@ -48,7 +48,7 @@ import Testing
         #0   0s      initial    red
         #1   0s      started    timer effect #0
         #2   30s     emitted    timer effect #0: tick
-        #3   30s     event      tick from timer: red → green (t0)
+        #3   30s     event      tick from timer: red → green via red —tick→ green
 
       To fix: assert it with receive(tick, from: "timer") before receive(emergency), or call skipReceived().
       """
@@ -88,7 +88,7 @@ import Testing
       Timeline (last steps):
         #0   0s      initial    red
         #1   0s      started    timer effect #0
-        #2   0s      event      emergency from external: red → red (t3)
+        #2   0s      event      emergency from external: red → red via any state —emergency→ red
         #3   0s      cancelled  timer effect #0
         #4   0s      started    timer effect #1
 
@@ -124,14 +124,14 @@ import Testing
     }
     #expect(messages == [
       """
-      Undeclared transition at step #2: t4 turned red into yellow on skip from external, outside its declared targets.
+      Undeclared transition at step #2: skip from external turned red into yellow, outside the targets of red —skip→ green.
 
       Timeline (last steps):
         #0   0s      initial    red
         #1   0s      started    timer effect #0
-        #2   0s      UNDECLARED skip from external: red → yellow (t4)
+        #2   0s      UNDECLARED skip from external: red → yellow via red —skip→ green
 
-      To fix: add yellow to the targets of transition t4, or fix the closure that computed it.
+      To fix: add yellow to the targets of red —skip→ green, or fix the closure that computed it.
       """
     ])
   }
@@ -152,7 +152,7 @@ import Testing
         #0   0s      initial    red
         #1   0s      started    timer effect #0
         #2   30s     emitted    timer effect #0: tick
-        #3   30s     event      tick from timer: red → green (t0)
+        #3   30s     event      tick from timer: red → green via red —tick→ green
 
       To fix: find the event that led to step #3 in the timeline; its transition or reducer breaks the invariant.
       """

@@ -20,10 +20,10 @@ final class ActivityLog<State: Sendable, Event: Sendable>: Sendable {
     switch activity {
     case .started(let state): "start \(state)"
     case .reduced(let event, let source, let before, let after, let transition):
-      "reduce \(event) from \(source): \(before) -> \(after)" + (transition.map { " [\($0)]" } ?? "")
+      "reduce \(event) from \(source): \(before) -> \(after)" + (transition.map { " [t\($0.index)]" } ?? "")
     case .ignored(let event, let source, let state): "ignore \(event) from \(source) in \(state)"
     case .undeclaredTransition(let event, _, let before, let after, let transition):
-      "undeclared \(event): \(before) -> \(after) [\(transition)]"
+      "undeclared \(event): \(before) -> \(after) [t\(transition.index)]"
     case .effectStarted(let id, let feedback): "started \(feedback) \(id.rawValue)"
     case .effectEmitted(let id, let feedback, let event): "emitted \(feedback) \(id.rawValue) \(event)"
     case .effectFinished(let id, let feedback): "finished \(feedback) \(id.rawValue)"

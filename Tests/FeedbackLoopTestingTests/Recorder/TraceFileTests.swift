@@ -1,0 +1,96 @@
+import FeedbackGraph
+import FeedbackLoop
+import FeedbackLoopTesting
+import Foundation
+import Testing
+
+/// What a recorder writes when asked for a trace: a header that knows where it comes from,
+/// one step per line in the shared vocabulary, encoded values for replay.
+@Suite struct TraceFileTests {
+  enum Door: String, Codable, Hashable, Sendable { case closed, open }
+  enum Push: String, Codable, Hashable, Sendable { case push }
+
+  static let door = System<Door, Push>("Door", initial: .closed) {
+    Transitions {
+      Transition(from: .closed, on: .push, to: .open)
+      Transition(from: .open, on: .push, to: .closed)
+    }
+  }
+
+  static func temporaryDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("feedbackloop-traces-\(UUID().uuidString)")
+  }
+
+  @Test func aPassingRecordingWritesItsHeaderAndEncodedSteps() throws {
+    let directory = Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let loop = LoopRecorder(Self.door, traceDirectory: directory, testName: "pushTwice()")
+      loop.send(.push) { $0 = .open }
+      loop.send(.push) { $0 = .closed }
+    }
+    let url = directory.appendingPathComponent("Door-TraceFileTests-pushTwice.jsonl")
+    let trace = try Trace.decodeJSONLines(Data(contentsOf: url), source: url.path)
+    #expect(trace.header.system == "Door")
+    #expect(trace.header.test == "pushTwice()")
+    #expect(trace.header.outcome == .passed)
+    #expect(trace.header.fingerprint == Self.door.graph.fingerprint)
+    #expect(trace.header.encodesEvents && trace.header.encodesStates)
+    #expect(trace.steps.map(\.kind) == [.initial, .event, .event, .stopped])
+    let second = trace.steps[2]
+    #expect(second.transition == 1)
+    #expect(second.feedback == nil && second.isExternal)
+    #expect((second.fromNode, second.toNode, second.eventNode) == ("open", "closed", "push"))
+    #expect(second.eventValue == .string("push"))
+    #expect(second.stateValue == .string("closed"))
+    #expect(Self.door.graph.describe(second.transition!) == "open —push→ closed")
+  }
+
+  @Test func aFailureNamesItsTraceFileAndTheCommandThatDrawsIt() throws {
+    let directory = Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("Door-TraceFileTests-wrongState.jsonl")
+    let messages = failureMessages {
+      let loop = LoopRecorder(Self.door, traceDirectory: directory, testName: "wrongState()")
+      loop.send(.push) { $0 = .closed }
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasSuffix("\n\nTrace: \(url.path)\nDraw it: swift run diagram trace \(url.path)") == true)
+    let trace = try Trace.decodeJSONLines(Data(contentsOf: url))
+    #expect(trace.header.outcome.status == .failed)
+    #expect(trace.header.outcome.failingStep == 1)
+    #expect(trace.header.outcome.message == messages.first)
+  }
+
+  @Test func twoRecordingsOfOneTestDoNotOverwriteEachOther() throws {
+    let directory = Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for _ in 0..<2 {
+      let loop = LoopRecorder(Self.door, traceDirectory: directory, testName: "twice()")
+      loop.send(.push) { $0 = .open }
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(names == ["Door-TraceFileTests-twice-2.jsonl", "Door-TraceFileTests-twice.jsonl"])
+  }
+
+  @Test func hostileTestNamesStayInsideTheDirectory() throws {
+    let directory = Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let loop = LoopRecorder(Self.door, traceDirectory: directory, testName: "../../etc/passwd\n")
+      loop.send(.push) { $0 = .open }
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(names == ["Door-TraceFileTests-______etc_passwd.jsonl"])
+  }
+
+  @Test func valuesThatAreNotCodableStayReadableOnly() throws {
+    let loop = LoopRecorder(light)
+    loop.send(.emergency) { $0 = .red }
+    loop.skipInFlightEffects()
+    let trace = loop.trace
+    #expect(!trace.header.encodesEvents && !trace.header.encodesStates)
+    #expect(trace.steps[2].event == "emergency" && trace.steps[2].eventValue == nil)
+    #expect(trace.steps[2].stateAfter == "red" && trace.steps[2].stateValue == nil)
+  }
+}
