@@ -67,6 +67,21 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       probe: monitor.map { LoopProbe(monitor: $0, feedbackNames: system.feedbacks.map(\.name)) })
   }
 
+  /// Starts a loop that reports every step, in order, as a typed ``LoopStep`` — the same
+  /// vocabulary as trace files (``TraceWriter`` records a loop this way).
+  ///
+  /// `onStep` is called on the loop's turn, one step at a time, never concurrently; it must
+  /// return quickly. A synchronous effect is reported once (see
+  /// ``LoopStep/isSynchronousEffect``).
+  @inlinable
+  public convenience init(
+    _ system: System<State, Event>,
+    scheduler: any LoopScheduler = ImmediateScheduler(),
+    onStep: @escaping @Sendable (LoopStep<State, Event>) -> Void
+  ) {
+    self.init(system, scheduler: scheduler, probe: LoopProbe(onStep))
+  }
+
   /// Starts a loop that reports to `probe` (the test kit's recorder).
   @inlinable
   package init(_ system: System<State, Event>, scheduler: any LoopScheduler, probe: LoopProbe<State, Event>?) {
