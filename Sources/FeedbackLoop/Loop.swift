@@ -36,6 +36,9 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   public let scheduler: any LoopScheduler
   /// Who watches the loop: a public monitor, or the test kit's recorder.
   @usableFromInline let probe: LoopProbe<State, Event>?
+  /// Replay's substitute for every async effect (see ``EffectReplacement``); `nil` runs
+  /// effects as declared.
+  @usableFromInline let replaceEffect: EffectReplacement?
   @usableFromInline let feedbackNames: [String]
   /// `scheduler.runsActionsInline`, read once.
   @usableFromInline let runsInline: Bool
@@ -84,7 +87,11 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
 
   /// Starts a loop that reports to `probe` (the test kit's recorder).
   @inlinable
-  package init(_ system: System<State, Event>, scheduler: any LoopScheduler, probe: LoopProbe<State, Event>?) {
+  package init(
+    _ system: System<State, Event>, scheduler: any LoopScheduler, probe: LoopProbe<State, Event>?,
+    replaceEffect: EffectReplacement? = nil
+  ) {
+    self.replaceEffect = replaceEffect
     self.system = system
     self.scheduler = scheduler
     self.probe = probe
@@ -99,6 +106,12 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   deinit {
     stop()
   }
+
+  /// What replay runs instead of an async effect: given the feedback that starts it and
+  /// the id it gets, an operation that emits what a recording says that effect emitted.
+  /// Effects never run for real under replay (no network, no timers of their own).
+  @usableFromInline package typealias EffectReplacement =
+    @Sendable (_ feedback: FeedbackID, _ effect: EffectID) -> @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void
 
   /// The current state (the state after the last reduced event).
   public var state: State {

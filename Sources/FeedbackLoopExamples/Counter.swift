@@ -3,7 +3,7 @@ import FeedbackLoop
 /// The counter of the seeds: a value that `increment` and `decrement` change by one.
 public enum Counter {
   /// The counter's state: one value.
-  public struct State: Hashable, Sendable {
+  public struct State: Hashable, Sendable, Codable {
     /// The current count.
     public var value: Int
 
@@ -12,7 +12,7 @@ public enum Counter {
   }
 
   /// What changes the count.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Hashable, Sendable, Codable {
     case increment
     case decrement
   }

@@ -5,7 +5,7 @@ import FeedbackGraph
 /// loads the next page through an injected client; a failure can be retried.
 public enum Movies {
   /// A movie.
-  public struct Movie: Hashable, Sendable {
+  public struct Movie: Hashable, Sendable, Codable {
     /// Its id.
     public var id: Int
     /// Its title.
@@ -19,7 +19,7 @@ public enum Movies {
   }
 
   /// One page of results.
-  public struct Page: Hashable, Sendable {
+  public struct Page: Hashable, Sendable, Codable {
     /// The page's number, from 1.
     public var number: Int
     /// How many pages there are.
@@ -36,7 +36,7 @@ public enum Movies {
   }
 
   /// What has been loaded so far.
-  public struct Context: Hashable, Sendable {
+  public struct Context: Hashable, Sendable, Codable {
     /// Every movie loaded, in page order.
     public var movies: [Movie] = []
     /// The last page loaded (0 before the first).
@@ -52,7 +52,7 @@ public enum Movies {
   }
 
   /// The list's states.
-  public enum State: Hashable, Sendable {
+  public enum State: Hashable, Sendable, Codable {
     case initial
     case paging(Context)
     case loadedPage(Context)
@@ -77,7 +77,7 @@ public enum Movies {
   }
 
   /// The list's events.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Hashable, Sendable, Codable {
     case fetchNext
     case didLoad(Page)
     case didFail(String)

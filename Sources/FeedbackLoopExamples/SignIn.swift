@@ -4,7 +4,7 @@ import FeedbackLoop
 /// success or failure (seed 002's SignIn form, as a state machine).
 public enum SignIn {
   /// The form's fields.
-  public struct Form: Hashable, Sendable {
+  public struct Form: Hashable, Sendable, Codable {
     /// The e-mail address typed so far.
     public var email = ""
     /// The password typed so far.
@@ -21,7 +21,7 @@ public enum SignIn {
   }
 
   /// The sign-in states.
-  public enum State: Hashable, Sendable {
+  public enum State: Hashable, Sendable, Codable {
     case editing(Form)
     case submitting(Form)
     case signedIn(user: String)
@@ -37,7 +37,7 @@ public enum SignIn {
   }
 
   /// The sign-in events.
-  public enum Event: Hashable, Sendable {
+  public enum Event: Hashable, Sendable, Codable {
     case emailChanged(String)
     case passwordChanged(String)
     case submit

@@ -4,10 +4,10 @@ import FeedbackLoop
 /// turns it red from any state.
 public enum TrafficLight {
   /// The light's colour.
-  public enum Light: Hashable, Sendable { case red, green, yellow }
+  public enum Light: Hashable, Sendable, Codable { case red, green, yellow }
 
   /// What changes the light.
-  public enum Signal: Hashable, Sendable { case tick, emergency }
+  public enum Signal: Hashable, Sendable, Codable { case tick, emergency }
 
   /// How long each colour lasts.
   public static func duration(of light: Light) -> Duration {

@@ -7,7 +7,7 @@ import FeedbackLoop
 /// `.type(…)`.
 public enum Volume {
   /// The speaker's volume.
-  public struct State: Hashable, Sendable {
+  public struct State: Hashable, Sendable, Codable {
     /// The current volume.
     public var value: Int
 

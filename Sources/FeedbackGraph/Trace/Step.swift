@@ -8,7 +8,9 @@
 ///
 /// Values are kept two ways: *described* for humans (`String(describing:)`), and, when the
 /// system's `State` and `Event` are `Codable`, *encoded* (``eventValue``, ``stateValue``)
-/// so that a trace can be replayed.
+/// as JSON text (``eventJSON``, ``stateJSON``) so that a trace can be replayed. JSON text
+/// rather than a JSON tree: it decodes back exactly (no number conversions) and costs one
+/// string to read.
 public struct Step: Codable, Hashable, Sendable {
   /// The step's position in its trace, from 0.
   public var index: Int
@@ -28,8 +30,8 @@ public struct Step: Codable, Hashable, Sendable {
   public var event: String?
   /// The event's node id in the system's graph (its case or type name).
   public var eventNode: String?
-  /// The event, encoded, when the system's `Event` is `Codable`.
-  public var eventValue: JSONValue?
+  /// The event encoded as JSON text (sorted keys), when the system's `Event` is `Codable`.
+  public var eventJSON: String?
   /// The state before the step, described (event steps).
   public var stateBefore: String?
   /// The state after the step, described (`initial` and event steps).
@@ -38,15 +40,16 @@ public struct Step: Codable, Hashable, Sendable {
   public var fromNode: String?
   /// The node id of the state after the step.
   public var toNode: String?
-  /// The state after the step, encoded, when the system's `State` is `Codable`.
-  public var stateValue: JSONValue?
+  /// The state after the step encoded as JSON text (sorted keys), when the system's
+  /// `State` is `Codable`.
+  public var stateJSON: String?
 
   /// Creates a step; fields that do not apply to `kind` stay `nil`.
   public init(
     index: Int, timeNanoseconds: Int64, kind: StepKind, feedback: FeedbackID? = nil, effect: EffectID? = nil,
-    transition: TransitionID? = nil, event: String? = nil, eventNode: String? = nil, eventValue: JSONValue? = nil,
+    transition: TransitionID? = nil, event: String? = nil, eventNode: String? = nil, eventJSON: String? = nil,
     stateBefore: String? = nil, stateAfter: String? = nil, fromNode: String? = nil, toNode: String? = nil,
-    stateValue: JSONValue? = nil
+    stateJSON: String? = nil
   ) {
     self.index = index
     self.timeNanoseconds = timeNanoseconds
@@ -56,12 +59,12 @@ public struct Step: Codable, Hashable, Sendable {
     self.transition = transition
     self.event = event
     self.eventNode = eventNode
-    self.eventValue = eventValue
+    self.eventJSON = eventJSON
     self.stateBefore = stateBefore
     self.stateAfter = stateAfter
     self.fromNode = fromNode
     self.toNode = toNode
-    self.stateValue = stateValue
+    self.stateJSON = stateJSON
   }
 
   /// Whether the event of this event step was sent from outside the loop (`send`).

@@ -15,9 +15,9 @@ public struct TraceHeader: Codable, Hashable, Sendable {
   public var test: String?
   /// How the recording ended.
   public var outcome: TraceOutcome
-  /// Whether steps carry encoded events (``Step/eventValue``), which replay needs.
+  /// Whether steps carry encoded events (``Step/eventJSON``), which replay needs.
   public var encodesEvents: Bool
-  /// Whether steps carry encoded states (``Step/stateValue``).
+  /// Whether steps carry encoded states (``Step/stateJSON``).
   public var encodesStates: Bool
 
   /// A header for a recording of `graph`.

@@ -1,4 +1,5 @@
 package import FeedbackGraph
+import Foundation
 
 /// Turns a system's ``LoopStep``s into trace ``FeedbackGraph/Step``s: values described for
 /// humans, named as the system's graph names them, and encoded when they are `Codable`.
@@ -8,9 +9,9 @@ package import FeedbackGraph
 package struct TraceStepMapper<State: Sendable, Event: Sendable>: Sendable {
   /// The system whose steps are mapped.
   package let system: System<State, Event>
-  /// Whether `Event` is `Encodable`: steps then carry ``FeedbackGraph/Step/eventValue``.
+  /// Whether `Event` is `Encodable`: steps then carry ``FeedbackGraph/Step/eventJSON``.
   package let encodesEvents: Bool
-  /// Whether `State` is `Encodable`: steps then carry ``FeedbackGraph/Step/stateValue``.
+  /// Whether `State` is `Encodable`: steps then carry ``FeedbackGraph/Step/stateJSON``.
   package let encodesStates: Bool
 
   /// A mapper for `system`.
@@ -20,10 +21,10 @@ package struct TraceStepMapper<State: Sendable, Event: Sendable>: Sendable {
     encodesStates = State.self is any Encodable.Type
   }
 
-  /// A header for a recording of the system.
-  package func header(test: String?, outcome: TraceOutcome) -> TraceHeader {
+  /// A header for a recording of the system (whose graph is `graph`, when known).
+  package func header(test: String?, outcome: TraceOutcome, graph: SystemGraph? = nil) -> TraceHeader {
     TraceHeader(
-      graph: system.graph, test: test, outcome: outcome, encodesEvents: encodesEvents, encodesStates: encodesStates)
+      graph: graph ?? system.graph, test: test, outcome: outcome, encodesEvents: encodesEvents, encodesStates: encodesStates)
   }
 
   /// The trace step for `step` (already expanded: not a synchronous-effect report).
@@ -34,7 +35,7 @@ package struct TraceStepMapper<State: Sendable, Event: Sendable>: Sendable {
     if let event = step.event {
       out.event = String(describing: event)
       out.eventNode = system.nodeName(ofEvent: event)
-      if encodesEvents { out.eventValue = Self.encode(event) }
+      if encodesEvents { out.eventJSON = Self.encode(event) }
     }
     if step.kind.isEventStep, let before = step.before {
       out.stateBefore = String(describing: before)
@@ -43,14 +44,16 @@ package struct TraceStepMapper<State: Sendable, Event: Sendable>: Sendable {
     if let after = step.after {
       out.stateAfter = String(describing: after)
       out.toNode = system.nodeName(of: after)
-      if encodesStates { out.stateValue = Self.encode(after) }
+      if encodesStates { out.stateJSON = Self.encode(after) }
     }
     return out
   }
 
-  /// `value` as JSON, if it is `Encodable` and encodes.
-  static func encode(_ value: Any) -> JSONValue? {
+  /// `value` as JSON text with sorted keys, if it is `Encodable` and encodes.
+  static func encode(_ value: Any) -> String? {
     guard let encodable = value as? any Encodable else { return nil }
-    return try? JSONValue(encoding: encodable)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(encodable)).map { String(decoding: $0, as: UTF8.self) }
   }
 }

@@ -20,7 +20,7 @@ extension LoopRecorder {
       )
     }
     let outcome = failure.map { TraceOutcome.failed(at: $0.step, message: $0.message) } ?? .passed
-    return Trace(header: mapper.header(test: testName, outcome: outcome), steps: steps)
+    return Trace(header: mapper.header(test: testName, outcome: outcome, graph: graph), steps: steps)
   }
 
   static func nanoseconds(_ duration: Duration) -> Int64 {

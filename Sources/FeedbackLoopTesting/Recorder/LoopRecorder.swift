@@ -48,8 +48,9 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   /// Told apart from an earlier recording of this process with the same trace file name
   /// (two recorders in one test): `2`, `3`, …
   @usableFromInline let traceSuffix: Int?
-  /// The system's graph, for naming transitions in messages and traces.
-  @usableFromInline let graph: SystemGraph
+  /// The system's graph, for naming transitions in messages and traces: made on first
+  /// use (it walks every declaration), then kept.
+  @usableFromInline let cachedGraph = Protected<SystemGraph?>(nil)
   @usableFromInline let book: Protected<Book>
 
   /// What the recorder knows; shared with the loop's monitor.
@@ -98,7 +99,6 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.testName = testName
     self.traceDirectory = traceDirectory ?? Self.environmentTraceDirectory
-    self.graph = system.graph
     self.traceSuffix = self.traceDirectory.flatMap { Self.claimTraceName("\($0.path)/\(system.name)/\(fileID)/\(testName)") }
     let book = Protected(Book(baseline: system.initial, feedbackNames: system.feedbacks.map(\.name)))
     self.book = book
@@ -125,6 +125,14 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
       names[name, default: 0] += 1
       return names[name]! == 1 ? nil : names[name]!
     }
+  }
+
+  /// The system's graph (see `cachedGraph`).
+  var graph: SystemGraph {
+    if let graph = cachedGraph.withLock({ $0 }) { return graph }
+    let graph = system.graph
+    cachedGraph.withLock { $0 = graph }
+    return graph
   }
 
   deinit {

@@ -41,8 +41,8 @@ import Testing
     #expect(second.transition == 1)
     #expect(second.feedback == nil && second.isExternal)
     #expect((second.fromNode, second.toNode, second.eventNode) == ("open", "closed", "push"))
-    #expect(second.eventValue == .string("push"))
-    #expect(second.stateValue == .string("closed"))
+    #expect(second.eventJSON == #""push""#)
+    #expect(second.stateJSON == #""closed""#)
     #expect(Self.door.graph.describe(second.transition!) == "open —push→ closed")
   }
 
@@ -90,7 +90,7 @@ import Testing
     loop.skipInFlightEffects()
     let trace = loop.trace
     #expect(!trace.header.encodesEvents && !trace.header.encodesStates)
-    #expect(trace.steps[2].event == "emergency" && trace.steps[2].eventValue == nil)
-    #expect(trace.steps[2].stateAfter == "red" && trace.steps[2].stateValue == nil)
+    #expect(trace.steps[2].event == "emergency" && trace.steps[2].eventJSON == nil)
+    #expect(trace.steps[2].stateAfter == "red" && trace.steps[2].stateJSON == nil)
   }
 }

@@ -1,0 +1,170 @@
+import FeedbackGraph
+import FeedbackLoop
+
+extension TraceReplay {
+  /// Replays the trace and compares every step; reports the first divergence (or a trace
+  /// that cannot be replayed) as a test failure at the caller's line, and returns what
+  /// happened.
+  @discardableResult
+  public func run(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> Result {
+    let result = replay()
+    if let report = failureReport(for: result) {
+      report.report(at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+    return result
+  }
+
+  /// Replays without reporting.
+  func replay() -> Result {
+    let recorded = trace.steps
+    // Decode every event the replay must give back before running anything.
+    var events: [Int: Event] = [:]
+    for step in recorded where step.kind == .effectEmitted || step.isExternal {
+      do {
+        events[step.index] = try decodeEvent(step)
+      } catch {
+        let why =
+          trace.header.encodesEvents
+          ? "its event \(step.event.map { "\"\($0)\"" } ?? "") does not decode as \(Event.self): \(error)"
+          : "the trace stores events as text only (\(Event.self) is not Codable when it was recorded)"
+        return Result(
+          matchedSteps: 0, divergence: nil,
+          problem: "\(source) cannot be replayed: step #\(step.index): \(why). Make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.")
+      }
+    }
+
+    let scheduler = TestScheduler()
+    let mapper = TraceStepMapper(system: system)
+    let actual = Protected<[Step]>([])
+    let probe = LoopProbe<State, Event> { step in
+      let time = scheduler.nowNanoseconds
+      actual.withLock { steps in
+        for step in step.expanded {
+          steps.append(mapper.step(step, index: steps.count, timeNanoseconds: time))
+        }
+      }
+    }
+    let effects = ReplayEffects<Event>()
+    let loop = Loop(system, scheduler: scheduler, probe: probe, replaceEffect: effects.replacement)
+    defer { loop.stop() }
+    scheduler.advance()
+
+    for step in recorded {
+      let time = Duration.nanoseconds(step.timeNanoseconds)
+      let drive: () -> Void
+      if step.isExternal {
+        drive = { loop.send(events[step.index]!) }
+      } else if step.kind == .effectEmitted, let effect = step.effect, effects.isRunning(effect) {
+        drive = { effects.emit(events[step.index]!, from: effect) }
+      } else if step.kind == .effectFinished, let effect = step.effect, effects.isRunning(effect) {
+        drive = { effects.finish(effect) }
+      } else if step.kind == .stopped {
+        drive = { loop.stop() }
+      } else {
+        continue  // a consequence of the steps before it
+      }
+      // Everything before a step the replay drives has happened by now: compare it.
+      if let divergence = firstDifference(actual.withLock { $0 }, recorded, through: step.index) {
+        return Result(matchedSteps: divergence.index, divergence: divergence)
+      }
+      scheduler.advance(to: time)
+      drive()
+      scheduler.advance()
+    }
+    let steps = actual.withLock { $0 }
+    if let divergence = firstDifference(steps, recorded, through: max(steps.count, recorded.count)) {
+      return Result(matchedSteps: divergence.index, divergence: divergence)
+    }
+    return Result(matchedSteps: recorded.count, divergence: nil)
+  }
+
+  /// The first index below `end` where the replayed and recorded steps differ (times
+  /// aside), if any.
+  private func firstDifference(_ actual: [Step], _ recorded: [Step], through end: Int) -> Divergence? {
+    for index in 0..<end {
+      let expected = index < recorded.count ? recorded[index] : nil
+      var replayed = index < actual.count ? actual[index] : nil
+      if expected == nil, replayed == nil { return nil }
+      if let expected { replayed?.timeNanoseconds = expected.timeNanoseconds }
+      if replayed != expected {
+        let time = Duration.nanoseconds((expected ?? replayed)?.timeNanoseconds ?? 0)
+        return Divergence(index: index, time: time, expected: expected, actual: replayed)
+      }
+    }
+    return nil
+  }
+
+  /// The failure to report for `result`, if it failed.
+  func failureReport(for result: Result) -> FailureReport? {
+    if let problem = result.problem {
+      return FailureReport(heading: problem, diff: nil, timeline: "", fix: "see above.")
+    }
+    guard let divergence = result.divergence else { return nil }
+    let what: String
+    switch (divergence.expected, divergence.actual) {
+    case (nil, _): what = "the system made a step the trace does not have"
+    case (_, nil): what = "the system stopped short of the recorded step"
+    default: what = "the system did something else"
+    }
+    var heading = "Replay of \(source) diverged at step #\(divergence.index) (\(TimelineFormat.time(divergence.time))): \(what)."
+    let fingerprint = system.graph.fingerprint
+    if trace.header.fingerprint != fingerprint {
+      heading += "\nThe trace was recorded against \(trace.header.fingerprint); \(system.name) is now \(fingerprint): its declarations changed since."
+    }
+    return FailureReport(
+      heading: heading,
+      diff: FailureReport.diff(expected: divergence.expected.map(ReplayedStep.init), actual: divergence.actual.map(ReplayedStep.init)),
+      timeline: timeline(endingAt: divergence.index),
+      fix: "if the new behaviour is intended, record the trace again (run its test with FEEDBACKLOOP_TRACE_DIR set); otherwise fix what changed the step marked +.",
+      step: divergence.index)
+  }
+
+  /// The recorded steps up to `index`, for the failure message.
+  private func timeline(endingAt index: Int, count: Int = 6) -> String {
+    let end = min(index + 1, trace.steps.count)
+    return trace.steps[max(0, end - count)..<end].map { step in
+      "  #\(step.index)".padding(toLength: 7, withPad: " ", startingAt: 0)
+        + TimelineFormat.time(.nanoseconds(step.timeNanoseconds)).padding(toLength: 8, withPad: " ", startingAt: 0)
+        + ReplayedStep(step).summary()
+    }.joined(separator: "\n")
+  }
+}
+
+/// A step as a replay failure shows it: what was compared, without the fields that only
+/// restate others.
+struct ReplayedStep: Equatable {
+  var kind: StepKind
+  var source: String?
+  var effect: Int?
+  var event: String?
+  var transition: Int?
+  var from: String?
+  var to: String?
+  var state: String?
+
+  init(_ step: Step) {
+    kind = step.kind
+    source = step.kind.isEventStep ? (step.feedback.map { "feedback #\($0.index)" } ?? "external") : step.feedback.map { "feedback #\($0.index)" }
+    effect = step.effect?.rawValue
+    event = step.event
+    transition = step.transition?.index
+    from = step.fromNode
+    to = step.toNode
+    state = step.stateAfter
+  }
+
+  /// One line: `event tick from external: red → green`.
+  func summary() -> String {
+    switch kind {
+    case .initial: return "initial    \(state ?? "")"
+    case .event, .ignoredEvent, .undeclaredTransition:
+      return "\(kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(event ?? "") → \(state ?? "")"
+    case .effectStarted, .effectEmitted, .effectFinished, .effectCancelled:
+      let name = kind.rawValue.dropFirst("effect".count).lowercased()
+      return "\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) effect #\(effect ?? -1)\(event.map { ": \($0)" } ?? "")"
+    case .stopped: return "stopped"
+    }
+  }
+}
