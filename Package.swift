@@ -88,7 +88,8 @@ let package = Package(
     .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop"]),
     .testTarget(
       name: "FeedbackLoopExamplesTests",
-      dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"]
+      dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"],
+      exclude: ["Traces"]
     ),
     .testTarget(name: "FeedbackLoopTestingTests", dependencies: ["FeedbackLoopTesting", "FeedbackLoop"]),
     .testTarget(

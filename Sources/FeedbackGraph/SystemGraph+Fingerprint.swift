@@ -1,14 +1,18 @@
 import Foundation
 
 extension SystemGraph {
-  /// A short, stable digest of everything the graph declares (`"fnv1a64:…"`, 16 hex
-  /// digits): equal for equal graphs, in every process and on every machine.
+  /// A short, stable digest of what a trace's ids and names refer to (`"fnv1a64:…"`, 16
+  /// hex digits): the name, initial state, states, events and declared transitions — not
+  /// the feedbacks, whose descriptions may vary with a system's parameters without moving
+  /// an edge. Equal for equal declarations, in every process and on every machine.
   ///
   /// Traces carry the fingerprint of the system they recorded; when it differs from the
   /// current system's, the declarations changed since, and the trace's transition ids may
   /// name other edges.
   public var fingerprint: String {
-    let bytes = (try? JSONFormat.lineEncoder.encode(self)) ?? Data()
+    var machine = self
+    machine.feedbacks = []
+    let bytes = (try? JSONFormat.lineEncoder.encode(machine)) ?? Data()
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)

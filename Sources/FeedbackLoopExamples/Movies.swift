@@ -150,6 +150,11 @@ extension Movies.Client {
   public struct Failure: Error, CustomStringConvertible, Sendable {
     /// The page that failed.
     public var page: Int
+
+    /// A failure to load page `page`.
+    public init(page: Int) {
+      self.page = page
+    }
     public var description: String { "page \(page) unavailable" }
   }
 

@@ -51,7 +51,7 @@ import Testing
     var digests: Set<Int> = []
     var first: String?
     for _ in 0..<1_000 {
-      let loop = LoopRecorder(Movies.system(client: .fake(failingOnce: [2])))
+      let loop = LoopRecorder(Movies.system(client: .fake(failingOnce: [2])), writesTrace: false)
       Self.fullRun(loop)
       loop.finish()
       let lines = String(decoding: try loop.trace.jsonLines(), as: UTF8.self)
@@ -70,6 +70,20 @@ import Testing
       hash = hash &* 0x100_0000_01b3
     }
     return Int(truncatingIfNeeded: hash)
+  }
+
+  @Test func aRetryThatFailsAgainKeepsTheNewMessage() {
+    let unreachable = Movies.Client { number, clock in
+      try await clock.sleep(for: .milliseconds(500))
+      throw Movies.Client.Failure(page: number)
+    }
+    let loop = LoopRecorder(Movies.system(client: unreachable))
+    loop.send(.fetchNext) { $0 = .paging(Movies.Context()) }
+    loop.scheduler.advance(by: .milliseconds(500))
+    loop.receive(.didFail("page 1 unavailable"), from: "network") { $0 = .failed(message: "page 1 unavailable", Movies.Context()) }
+    loop.send(.retry) { $0 = .retrying(Movies.Context()) }
+    loop.scheduler.advance(by: .milliseconds(500))
+    loop.receive(.didFail("page 1 unavailable"), from: "network") { $0 = .failed(message: "page 1 unavailable", Movies.Context()) }
   }
 
   @Test func aNewFetchWhileLoadingIsIgnored() {

@@ -35,4 +35,19 @@ final class SignInTests: XCTestCase {
     loop.receive(.rejected("wrong password"), from: "authenticate") { $0 = .failed(wrong, message: "wrong password") }
     loop.send(.passwordChanged("correct horse")) { $0 = .editing(Form(email: wrong.email, password: "correct horse")) }
   }
+
+  func testAFailedSignInCanBeSubmittedAgainOrEdited() {
+    let scheduler = TestScheduler()
+    let loop = LoopRecorder(SignIn.system(client: .fake(password: "correct horse")), scheduler: scheduler)
+    let wrong = Form(email: "ada@example.com", password: "battery staple")
+    loop.send(.emailChanged(wrong.email)) { $0 = .editing(Form(email: wrong.email)) }
+    loop.send(.passwordChanged(wrong.password)) { $0 = .editing(wrong) }
+    loop.send(.submit) { $0 = .submitting(wrong) }
+    scheduler.advance(by: .seconds(1))
+    loop.receive(.rejected("wrong password"), from: "authenticate") { $0 = .failed(wrong, message: "wrong password") }
+    loop.send(.submit) { $0 = .submitting(wrong) }  // the same form, straight from the failure
+    scheduler.advance(by: .seconds(1))
+    loop.receive(.rejected("wrong password"), from: "authenticate") { $0 = .failed(wrong, message: "wrong password") }
+    loop.send(.emailChanged("grace@example.com")) { $0 = .editing(Form(email: "grace@example.com", password: wrong.password)) }
+  }
 }

@@ -83,6 +83,8 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   /// - Parameters:
   ///   - traceDirectory: where to write the recording as JSON Lines when it finishes;
   ///     defaults to the `FEEDBACKLOOP_TRACE_DIR` environment variable, if set.
+  ///   - writesTrace: `false` never writes a trace, whatever `traceDirectory` and the
+  ///     environment say (for a test that makes thousands of recordings).
   ///   - testName: names the trace file; the calling function by default.
   @inlinable
   public init(
@@ -90,6 +92,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     scheduler: TestScheduler = TestScheduler(),
     exhaustivity: Exhaustivity = .on,
     traceDirectory: URL? = nil,
+    writesTrace: Bool = true,
     testName: String = #function,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
@@ -98,7 +101,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.exhaustivity = exhaustivity
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.testName = testName
-    self.traceDirectory = traceDirectory ?? Self.environmentTraceDirectory
+    self.traceDirectory = writesTrace ? traceDirectory ?? Self.environmentTraceDirectory : nil
     self.traceSuffix = self.traceDirectory.flatMap { Self.claimTraceName("\($0.path)/\(system.name)/\(fileID)/\(testName)") }
     let book = Protected(Book(baseline: system.initial, feedbackNames: system.feedbacks.map(\.name)))
     self.book = book

@@ -28,7 +28,7 @@ extension TraceReplay {
         let why =
           trace.header.encodesEvents
           ? "its event \(step.event.map { "\"\($0)\"" } ?? "") does not decode as \(Event.self): \(error)"
-          : "the trace stores events as text only (\(Event.self) is not Codable when it was recorded)"
+          : "the trace stores events as text only (\(Event.self) was not Codable when it was recorded)"
         return Result(
           matchedSteps: 0, divergence: nil,
           problem: "\(source) cannot be replayed: step #\(step.index): \(why). Make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.")
@@ -65,8 +65,13 @@ extension TraceReplay {
       } else {
         continue  // a consequence of the steps before it
       }
-      // Everything before a step the replay drives has happened by now: compare it.
-      if let divergence = firstDifference(actual.withLock { $0 }, recorded, through: step.index) {
+      // Everything before a step the replay drives has happened by now: compare it. Stopping
+      // cancels running effects before the `stopped` step, so those come after the drive.
+      var end = step.index
+      if step.kind == .stopped {
+        while end > 0, recorded[end - 1].kind == .effectCancelled { end -= 1 }
+      }
+      if let divergence = firstDifference(actual.withLock { $0 }, recorded, through: end) {
         return Result(matchedSteps: divergence.index, divergence: divergence)
       }
       scheduler.advance(to: time)
@@ -87,7 +92,13 @@ extension TraceReplay {
       let expected = index < recorded.count ? recorded[index] : nil
       var replayed = index < actual.count ? actual[index] : nil
       if expected == nil, replayed == nil { return nil }
-      if let expected { replayed?.timeNanoseconds = expected.timeNanoseconds }
+      if let expected {
+        // Times are not compared (see the type's documentation), nor encodings the trace
+        // could not make (values that were not Codable when it was recorded).
+        replayed?.timeNanoseconds = expected.timeNanoseconds
+        if expected.eventJSON == nil { replayed?.eventJSON = nil }
+        if expected.stateJSON == nil { replayed?.stateJSON = nil }
+      }
       if replayed != expected {
         let time = Duration.nanoseconds((expected ?? replayed)?.timeNanoseconds ?? 0)
         return Divergence(index: index, time: time, expected: expected, actual: replayed)
@@ -109,13 +120,15 @@ extension TraceReplay {
     default: what = "the system did something else"
     }
     var heading = "Replay of \(source) diverged at step #\(divergence.index) (\(TimelineFormat.time(divergence.time))): \(what)."
-    let fingerprint = system.graph.fingerprint
+    let graph = system.graph
+    let fingerprint = graph.fingerprint
     if trace.header.fingerprint != fingerprint {
       heading += "\nThe trace was recorded against \(trace.header.fingerprint); \(system.name) is now \(fingerprint): its declarations changed since."
     }
     return FailureReport(
       heading: heading,
-      diff: FailureReport.diff(expected: divergence.expected.map(ReplayedStep.init), actual: divergence.actual.map(ReplayedStep.init)),
+      diff: FailureReport.diff(
+        expected: divergence.expected.map { ReplayedStep($0, in: trace.header.graph ?? graph) }, actual: divergence.actual.map { ReplayedStep($0, in: graph) }),
       timeline: timeline(endingAt: divergence.index),
       fix: "if the new behaviour is intended, record the trace again (run its test with FEEDBACKLOOP_TRACE_DIR set); otherwise fix what changed the step marked +.",
       step: divergence.index)
@@ -124,10 +137,11 @@ extension TraceReplay {
   /// The recorded steps up to `index`, for the failure message.
   private func timeline(endingAt index: Int, count: Int = 6) -> String {
     let end = min(index + 1, trace.steps.count)
+    let graph = trace.header.graph ?? system.graph
     return trace.steps[max(0, end - count)..<end].map { step in
       "  #\(step.index)".padding(toLength: 7, withPad: " ", startingAt: 0)
         + TimelineFormat.time(.nanoseconds(step.timeNanoseconds)).padding(toLength: 8, withPad: " ", startingAt: 0)
-        + ReplayedStep(step).summary()
+        + ReplayedStep(step, in: graph).summary()
     }.joined(separator: "\n")
   }
 }
@@ -139,20 +153,25 @@ struct ReplayedStep: Equatable {
   var source: String?
   var effect: Int?
   var event: String?
-  var transition: Int?
+  var transition: String?
   var from: String?
   var to: String?
+  var before: String?
   var state: String?
+  var stateJSON: String?
 
-  init(_ step: Step) {
+  init(_ step: Step, in graph: SystemGraph) {
     kind = step.kind
-    source = step.kind.isEventStep ? (step.feedback.map { "feedback #\($0.index)" } ?? "external") : step.feedback.map { "feedback #\($0.index)" }
+    let feedback = step.feedback.map(graph.feedbackName)
+    source = step.kind.isEventStep ? feedback ?? "external" : feedback
     effect = step.effect?.rawValue
     event = step.event
-    transition = step.transition?.index
+    transition = step.transition.map(graph.describe)
     from = step.fromNode
     to = step.toNode
+    before = step.stateBefore
     state = step.stateAfter
+    stateJSON = step.stateJSON
   }
 
   /// One line: `event tick from external: red → green`.
@@ -160,10 +179,10 @@ struct ReplayedStep: Equatable {
     switch kind {
     case .initial: return "initial    \(state ?? "")"
     case .event, .ignoredEvent, .undeclaredTransition:
-      return "\(kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(event ?? "") → \(state ?? "")"
+      return "\(kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(event ?? "") from \(source ?? ""): \(before ?? "") → \(state ?? "")"
     case .effectStarted, .effectEmitted, .effectFinished, .effectCancelled:
       let name = kind.rawValue.dropFirst("effect".count).lowercased()
-      return "\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) effect #\(effect ?? -1)\(event.map { ": \($0)" } ?? "")"
+      return "\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(source ?? "") effect #\(effect ?? -1)\(event.map { ": \($0)" } ?? "")"
     case .stopped: return "stopped"
     }
   }

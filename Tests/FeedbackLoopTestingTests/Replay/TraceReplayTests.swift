@@ -1,0 +1,134 @@
+import FeedbackGraph
+import FeedbackLoop
+import FeedbackLoopTesting
+import Foundation
+import Testing
+
+/// Replay: a recorded trace re-run against the current system, effects replaced by what
+/// the trace recorded, the first diverging step reported.
+@Suite struct TraceReplayTests {
+  enum Phase: Codable, Hashable, Sendable { case idle, loading(Int), loaded(String), failed }
+  enum Action: Codable, Hashable, Sendable { case load(Int), didLoad(String), fail }
+
+  /// Counts how often the real network effect ran.
+  static let networkCalls = Protected(0)
+
+  static func fetcher(loadedGoesTo target: @escaping @Sendable (String) -> Phase = { .loaded($0) }) -> System<Phase, Action> {
+    System("Fetcher", initial: .idle) {
+      Transitions {
+        Transition(from: .any, on: .case("load"), targets: [.case("loading")]) { _, action in
+          if case .load(let page) = action { return .loading(page) }
+          return .idle
+        }
+        Transition(from: .case("loading"), on: .case("didLoad"), targets: [.case("loaded"), .case("failed")]) { _, action in
+          if case .didLoad(let title) = action { return target(title) }
+          return .failed
+        }
+        Transition(from: .case("loading"), on: .fail, to: .failed)
+      }
+      Feedback("network", emitting: ["didLoad"]) { (state: Phase) -> Effect<Action> in
+        guard case .loading(let page) = state else { return .none }
+        return .task { clock in
+          try await clock.sleep(for: .seconds(2))
+          networkCalls.withLock { $0 += 1 }
+          return .didLoad("page \(page)")
+        }
+      }
+    }
+  }
+
+  /// Records a run of `fetcher()` and returns its trace.
+  static func recordedRun() -> Trace {
+    let loop = LoopRecorder(fetcher(), writesTrace: false)
+    loop.send(.load(1)) { $0 = .loading(1) }
+    loop.scheduler.advance(by: .seconds(2))
+    loop.receive(.didLoad("page 1")) { $0 = .loaded("page 1") }
+    loop.send(.load(2)) { $0 = .loading(2) }
+    loop.send(.load(3)) { $0 = .loading(3) }  // cancels the load of page 2
+    loop.scheduler.advance(by: .seconds(2))
+    loop.receive(.didLoad("page 3")) { $0 = .loaded("page 3") }
+    loop.finish()
+    return loop.trace
+  }
+
+  @Test func aRecordedRunReplaysStepForStepWithoutRunningItsEffects() {
+    let trace = Self.recordedRun()
+    let callsBefore = Self.networkCalls.withLock { $0 }
+    let result = TraceReplay(trace, system: Self.fetcher()).run()
+    #expect(result.passed)
+    #expect(result.matchedSteps == trace.steps.count)
+    #expect(trace.steps.contains { $0.kind == .effectCancelled })
+    #expect(Self.networkCalls.withLock { $0 } == callsBefore)  // no "network" during replay
+  }
+
+  @Test func aChangedTransitionFailsAtTheFirstDivergingStep() {
+    let trace = Self.recordedRun()
+    let changed = Self.fetcher(loadedGoesTo: { _ in .failed })
+    var result: TraceReplay<Phase, Action>.Result?
+    let messages = failureMessages {
+      result = TraceReplay(trace, system: changed, source: "Fetcher.jsonl").run()
+    }
+    #expect(result?.divergence?.index == 4)
+    #expect(messages == [
+      """
+      Replay of Fetcher.jsonl diverged at step #4 (2s): the system did something else.
+
+        (Expected: −, Actual: +)
+          ReplayedStep(
+            kind: .event,
+            source: "network",
+            effect: nil,
+            event: #"didLoad("page 1")"#,
+            transition: "loading —didLoad→ {loaded, failed}",
+            from: "loading",
+        −   to: "loaded",
+        +   to: "failed",
+            before: "loading(1)",
+        −   state: #"loaded("page 1")"#,
+        +   state: "failed",
+        −   stateJSON: #"{"loaded":{"_0":"page 1"}}"#
+        +   stateJSON: #"{"failed":{}}"#
+          )
+
+      Timeline (last steps):
+        #0   0s      initial    idle
+        #1   0s      event      load(1) from external: idle → loading(1)
+        #2   0s      started    network effect #0
+        #3   2s      emitted    network effect #0: didLoad("page 1")
+        #4   2s      event      didLoad("page 1") from network: loading(1) → loaded("page 1")
+
+      To fix: if the new behaviour is intended, record the trace again (run its test with FEEDBACKLOOP_TRACE_DIR set); otherwise fix what changed the step marked +.
+      """
+    ])
+  }
+
+  @Test func aTraceWithoutEncodedEventsSaysWhyItCannotBeReplayed() {
+    var trace = Self.recordedRun()
+    trace.header.encodesEvents = false
+    for index in trace.steps.indices { trace.steps[index].eventJSON = nil }
+    let messages = failureMessages {
+      TraceReplay(trace, system: Self.fetcher(), source: "Old.jsonl").run()
+    }
+    #expect(messages == [
+      """
+      Old.jsonl cannot be replayed: step #1: the trace stores events as text only (Action was not Codable when it was recorded). Make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.
+
+      To fix: see above.
+      """
+    ])
+  }
+
+  @Test func aTraceFileReplaysFromDisk() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let loop = LoopRecorder(Self.fetcher(), traceDirectory: directory, testName: "fromDisk()")
+      loop.send(.load(7)) { $0 = .loading(7) }
+      loop.scheduler.advance(by: .seconds(2))
+      loop.receive(.didLoad("page 7")) { $0 = .loaded("page 7") }
+    }
+    let url = directory.appendingPathComponent("Fetcher-TraceReplayTests-fromDisk.jsonl")
+    let replay = try TraceReplay(contentsOf: url, system: Self.fetcher())
+    #expect(replay.run().passed)
+  }
+}
