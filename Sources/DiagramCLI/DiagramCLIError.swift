@@ -17,6 +17,8 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   /// Coverage below a `--min-…` option: the first line says which, the next lines list
   /// what is uncovered.
   case belowMinimum([String])
+  /// Committed coverage figures that differ from what the trace files give.
+  case staleCoverage([String], paths: [String])
 
   public var description: String {
     switch self {
@@ -40,6 +42,8 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
       "\(option) \(value) is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"
     case .belowMinimum(let lines):
       lines.joined(separator: "\n")
+    case .staleCoverage(let files, let paths):
+      "\(files.count) coverage file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run diagram coverage \(paths.joined(separator: " "))` and commit the result"
     }
   }
 }
