@@ -94,7 +94,12 @@ public struct TracePathFigure: Sendable {
       guard let edge = idle[key], let to = index[edge.to] else { continue }
       let from = edge.from.flatMap { index[$0] }.map(DOTText.nodeID) ?? "any"
       let ids = edge.transitions.map { DOTText.transitionID($0.id) }
-      out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(DOTText.lines(edge.transitions.map(StateMachineFigure.label))), tooltip=\(DOTText.quoted(edge.transitions.map { "\($0.summary): not taken" }.joined(separator: "\n"))), style=dashed];")
+      // A wildcard taken by the run is drawn from the states it was taken in; here it says so.
+      let tooltip = edge.transitions.map { transition in
+        let sources = Set(moves.filter { move in move.steps.contains { $0.transition == transition.id } }.map(\.from)).sorted()
+        return "\(transition.summary): " + (sources.isEmpty ? "not taken" : "taken from \(sources.joined(separator: ", "))")
+      }.joined(separator: "\n")
+      out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(DOTText.lines(edge.transitions.map(StateMachineFigure.label))), tooltip=\(DOTText.quoted(tooltip)), style=dashed];")
     }
     for (offset, move) in moves.enumerated() {
       guard let from = index[move.from], let to = index[move.to] else { continue }
