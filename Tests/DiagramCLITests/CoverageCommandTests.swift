@@ -47,7 +47,7 @@ enum Fixtures {
   @Test func anOutOfDateTraceIsNamedAndExcluded() throws {
     let run = try CoverageRun(paths: [Fixtures.path("missing"), Fixtures.path("stale")], registered: ExampleCatalog.graphs)
     #expect(run.warnings == [
-      "skipped \(Fixtures.path("stale")): recorded against fingerprint fnv1a64:b27dc4516130f326, TrafficLight is now \(Fixtures.graph.fingerprint) — re-run its test"
+      "skipped \(Fixtures.path("stale")): recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now \(Fixtures.graph.fingerprint) — re-run its test"
     ])
     let coverage = try #require(run.coverages.first)
     #expect(coverage.traces == 1)

@@ -75,7 +75,7 @@ import Testing
 
     let below = try Self.run(["coverage", "Traces", "--min-transitions", "1.0"], in: folder)
     #expect(below.status != 0)
-    #expect(below.output.contains("skipped Traces/a/stale.jsonl: recorded against fingerprint fnv1a64:b27dc4516130f326, TrafficLight is now "))
+    #expect(below.output.contains("skipped Traces/a/stale.jsonl: recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now "))
     #expect(below.output.contains("TrafficLight    3/4 (75%)  3/3 (100%)       1     16"))
     #expect(below.output.contains("Error: coverage below the minimum: TrafficLight transitions 3/4 (75%) < 100%\n  TrafficLight: never exercised: any state —emergency→ red\n"))
     #expect(Self.contents(folder.appendingPathComponent("Diagrams")) == ["TrafficLight.coverage.dot", "TrafficLight.coverage.png", "TrafficLight.coverage.svg"])

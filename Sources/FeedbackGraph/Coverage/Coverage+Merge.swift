@@ -2,11 +2,13 @@ extension Coverage {
   /// Adds what `other` measured to this coverage.
   ///
   /// - Throws: ``CoverageError/differentGraphs(system:_:_:)`` when `other` measured
-  ///   another graph: its transition ids would name other edges.
+  ///   another machine (another ``SystemGraph/fingerprint``): its transition ids would
+  ///   name other edges.
   /// - Complexity: O(t + s + e) in the transitions, states and observed edges of `other`.
   public mutating func merge(_ other: Coverage) throws {
-    guard other.graph == graph else {
-      throw CoverageError.differentGraphs(system: graph.name, graph.fingerprint, other.graph.fingerprint)
+    let (mine, theirs) = (graph.fingerprint, other.graph.fingerprint)
+    guard mine == theirs, other.transitionHits.count == transitionHits.count else {
+      throw CoverageError.differentGraphs(system: graph.name, mine, theirs)
     }
     traces += other.traces
     steps += other.steps
