@@ -5,6 +5,7 @@ let suites: [[Benchmark]] = [
   runtimeBenchmarks,
   testKitBenchmarks,
   renderBenchmarks,
+  coverageBenchmarks,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -9,6 +9,16 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   case invalid(DiagramError)
   case stale([String])
   case writeFailed(path: String, reason: String)
+  /// Trace files that could not be read or measured (``CoverageError``,
+  /// ``GraphDecodingError``: `file:line: field: reason`).
+  case traces(String)
+  /// A `--min-…` option outside 0…1.
+  case minimumOutOfRange(option: String, value: Double)
+  /// Coverage below a `--min-…` option: the first line says which, the next lines list
+  /// what is uncovered.
+  case belowMinimum([String])
+  /// Committed coverage figures that differ from what the trace files give.
+  case staleCoverage([String], paths: [String])
 
   public var description: String {
     switch self {
@@ -26,6 +36,14 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
       "\(files.count) diagram file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run diagram` and commit the result"
     case .writeFailed(let path, let reason):
       "cannot write \(path): \(reason)"
+    case .traces(let message):
+      message
+    case .minimumOutOfRange(let option, let value):
+      "\(option) \(value) is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"
+    case .belowMinimum(let lines):
+      lines.joined(separator: "\n")
+    case .staleCoverage(let files, let paths):
+      "\(files.count) coverage file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run diagram coverage \(paths.joined(separator: " "))` and commit the result"
     }
   }
 }

@@ -8,7 +8,7 @@ public struct DiagramTool: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "diagram",
     abstract: "Draw feedback-loop systems with Graphviz.",
-    subcommands: [Render.self, List.self, Check.self],
+    subcommands: [Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self],
     defaultSubcommand: Render.self
   )
 
@@ -115,11 +115,21 @@ extension DiagramTool {
       abstract: "Exit non-zero when the DOT, Mermaid or JSON files in the folder differ from what would be rendered.")
     @OptionGroup var selection: Selection
 
+    @Option(name: .long, help: "Also check <System>.coverage.dot against these trace files or folders (repeatable).")
+    var coverage: [String] = []
+
     func run() throws {
       let plan = try selection.plan()
-      let stale = DiagramOutput.stale(try plan.sourceFiles(), in: URL(fileURLWithPath: selection.output, isDirectory: true))
+      let folder = URL(fileURLWithPath: selection.output, isDirectory: true)
+      let stale = DiagramOutput.stale(try plan.sourceFiles(), in: folder)
       guard stale.isEmpty else { throw DiagramCLIError.stale(stale) }
-      print("Diagrams in \(selection.output)/ are up to date.")
+      if !coverage.isEmpty {
+        let run = try CoverageRun(paths: coverage, registered: DiagramRegistry.systems, theme: plan.theme)
+        run.warnings.forEach(printError)
+        let staleCoverage = DiagramOutput.stale(try run.files(formats: [.dot]), in: folder)
+        guard staleCoverage.isEmpty else { throw DiagramCLIError.staleCoverage(staleCoverage, paths: coverage) }
+      }
+      print("Diagrams in \(selection.output)/ are up to date\(coverage.isEmpty ? "" : ", coverage figures included").")
     }
   }
 }

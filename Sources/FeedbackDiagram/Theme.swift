@@ -21,11 +21,22 @@ public struct Theme: Codable, Hashable, Sendable {
   public var reducerBorder: String
   public var legendFill: String
   public var legendBorder: String
+  /// Coverage: a transition no test exercised, and the border of a state never entered.
+  public var uncovered: String = "#cf222e"
+  /// Coverage: the fill of a state never entered.
+  public var uncoveredFill: String = "#ffebe9"
+  /// Coverage and traces: a transition that happened but is not declared.
+  public var undeclared: String = "#d4580b"
+  /// Traces: the path a recorded run took.
+  public var path: String = "#0969da"
+  /// Traces: the failing step.
+  public var failure: String = "#cf222e"
 
   enum CodingKeys: String, CodingKey {
     case background, fontName, fontSize, text, muted, stateFill, stateBorder, initial, edge, wildcard
     case guardColor = "guard"
     case feedbackFill, feedbackBorder, reducerFill, reducerBorder, legendFill, legendBorder
+    case uncovered, uncoveredFill, undeclared, path, failure
   }
 
   /// The built-in light theme.

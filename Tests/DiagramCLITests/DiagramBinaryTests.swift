@@ -63,6 +63,42 @@ import Testing
     #expect(stale.output.contains("2 diagram files are stale or missing: Counter.mmd, Volume.states.dot"))
   }
 
+  @Test func coverageAndTraceEndToEnd() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the diagram product first")
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let manager = FileManager.default
+    for (name, subfolder) in [("missing", "Traces/a"), ("stale", "Traces/a"), ("failing", "Traces-b")] {
+      try manager.createDirectory(at: folder.appendingPathComponent(subfolder), withIntermediateDirectories: true)
+      try manager.copyItem(atPath: Fixtures.path(name), toPath: folder.appendingPathComponent("\(subfolder)/\(name).jsonl").path)
+    }
+
+    let below = try Self.run(["coverage", "Traces", "--min-transitions", "1.0"], in: folder)
+    #expect(below.status != 0)
+    #expect(below.output.contains("skipped Traces/a/stale.jsonl: recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now "))
+    #expect(below.output.contains("TrafficLight    3/4 (75%)  3/3 (100%)       1     16"))
+    #expect(below.output.contains("Error: coverage below the minimum: TrafficLight transitions 3/4 (75%) < 100%\n  TrafficLight: never exercised: any state —emergency→ red\n"))
+    #expect(Self.contents(folder.appendingPathComponent("Diagrams")) == ["TrafficLight.coverage.dot", "TrafficLight.coverage.png", "TrafficLight.coverage.svg"])
+
+    let both = try Self.run(["coverage", "Traces", "Traces-b", "--min", "1.0", "--json"], in: folder)
+    #expect(both.status == 0, "\(both.output)")
+    #expect(both.output.contains("\"transitionCoverage\" : {\n      \"covered\" : 4,"))
+
+    let check = try Self.run(["check", "--format", "dot", "--coverage", "Traces", "--coverage", "Traces-b"], in: folder)
+    #expect(check.status != 0)  // the render figures were never written
+    #expect(check.output.contains("10 diagram files are stale or missing: Counter.states.dot"))
+
+    let trace = try Self.run(["trace", "Traces-b/failing.jsonl", "--format", "png"], in: folder)
+    #expect(trace.status == 0, "\(trace.output)")
+    #expect(Self.contents(folder.appendingPathComponent("Diagrams")).filter { $0.contains("trace") } == [
+      "TrafficLight.emergencyWhileYellow.trace-path.png", "TrafficLight.emergencyWhileYellow.trace-timeline.png",
+    ])
+
+    let malformed = try Self.run(["coverage", Fixtures.path("malformed")], in: folder)
+    #expect(malformed.status != 0)
+    #expect(malformed.output == "Error: \(Fixtures.path("malformed")):5: timeNanoseconds: expected a number\n")
+  }
+
   @Test(arguments: [
     (["render", "Nope"], #"Error: unknown system "Nope"; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#),
     (["render", "--graph", "missing.json"], "Error: cannot read graph file missing.json"),

@@ -1,0 +1,112 @@
+import FeedbackDiagram
+import FeedbackGraph
+import Foundation
+
+/// What `diagram coverage` computes, in memory: the coverage of every system found in the
+/// trace files, the figures to write, the table to print, and the verdict of the
+/// `--min-…` options.
+///
+/// ```swift
+/// let run = try CoverageRun(paths: ["Traces"], registered: DiagramRegistry.systems)
+/// run.warnings.forEach { print($0) }   // traces recorded against other declarations
+/// print(run.table())
+/// try run.requireMinimum(transitions: 1.0, states: nil)
+/// ```
+public struct CoverageRun {
+  /// One coverage per system, sorted by name.
+  public var coverages: [Coverage]
+  /// Traces left out because they were recorded against other declarations.
+  public var skipped: [SkippedTrace]
+  /// Colours and fonts of the figures.
+  public var theme: Theme
+
+  /// Streams the trace files at `paths` (files, or folders searched recursively for
+  /// `*.jsonl`) and measures them against the `registered` systems.
+  ///
+  /// - Throws: ``DiagramCLIError/traces(_:)`` with one line naming the file (and line)
+  ///   at fault.
+  public init(paths: [String], registered: [SystemGraph], theme: Theme = .light) throws {
+    do {
+      let files = try TraceFiles.find(paths)
+      let report = try CoverageCollector(registered: registered).measure(files)
+      self.coverages = report.coverages
+      self.skipped = report.skipped
+    } catch let error as CoverageError {
+      throw DiagramCLIError.traces(error.description)
+    } catch let error as GraphDecodingError {
+      throw DiagramCLIError.traces(error.description)
+    }
+    self.theme = theme
+  }
+
+  /// Lines for standard error: one per skipped trace.
+  public var warnings: [String] { skipped.map(\.description) }
+
+  /// `<System>.coverage.<ext>` for each system and format, in a stable order.
+  public func files(formats: [OutputFormat]) throws -> [(name: String, data: Data)] {
+    var files: [(name: String, data: Data)] = []
+    for coverage in coverages {
+      let dot = CoverageFigure(coverage: coverage, theme: theme).dot
+      for format in formats {
+        files.append(("\(SafeFileName.make(coverage.graph.name)).coverage.\(format.rawValue)", try Diagram.render(dot: dot, as: format)))
+      }
+    }
+    return files
+  }
+
+  /// The table `diagram coverage` prints: system, transitions `k/n (p%)`, states
+  /// `k/n (p%)`, traces, steps. A plain-reducer system shows `n observed` edges instead.
+  public func table() -> String {
+    var rows = [["system", "transitions", "states", "traces", "steps"]]
+    for coverage in coverages {
+      let transitions = coverage.transitionFraction, states = coverage.stateFraction
+      rows.append([
+        coverage.graph.name,
+        coverage.graph.declaresTransitions ? "\(transitions) (\(transitions.percent)%)" : "\(coverage.observed.count) observed",
+        "\(states) (\(states.percent)%)", "\(coverage.traces)", "\(coverage.steps)",
+      ])
+    }
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { column, cell in
+        let pad = String(repeating: " ", count: widths[column] - cell.count)
+        return column == 0 ? cell + pad : pad + cell
+      }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// The coverages as a JSON array (sorted keys, pretty-printed), as `--json` prints it.
+  public func json() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(coverages), as: UTF8.self) + "\n"
+  }
+
+  /// Throws when a system's coverage is below a minimum (fractions from 0 to 1), listing
+  /// every uncovered transition as `from —event→ to` and every state never entered.
+  ///
+  /// - Throws: ``DiagramCLIError/belowMinimum(_:)``.
+  public func requireMinimum(transitions: Double?, states: Double?) throws {
+    var heading: [String] = []
+    var details: [String] = []
+    for coverage in coverages {
+      let name = coverage.graph.name
+      if let minimum = transitions, coverage.transitionFraction.value < minimum {
+        heading.append("\(name) transitions \(coverage.transitionFraction) (\(coverage.transitionFraction.percent)%) < \(Self.percent(minimum))")
+        details += coverage.uncovered.map { "  \(name): never exercised: \($0.summary)" }
+      }
+      if let minimum = states, coverage.stateFraction.value < minimum {
+        heading.append("\(name) states \(coverage.stateFraction) (\(coverage.stateFraction.percent)%) < \(Self.percent(minimum))")
+        details += coverage.unvisitedStates.map { "  \(name): never entered: \($0.id)" }
+      }
+    }
+    guard heading.isEmpty else {
+      throw DiagramCLIError.belowMinimum(["coverage below the minimum: " + heading.joined(separator: "; ")] + details)
+    }
+  }
+
+  private static func percent(_ fraction: Double) -> String {
+    let value = fraction * 100
+    return value == value.rounded() ? "\(Int(value))%" : "\(value)%"
+  }
+}

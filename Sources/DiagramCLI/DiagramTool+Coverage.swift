@@ -1,0 +1,74 @@
+import ArgumentParser
+import FeedbackDiagram
+import FeedbackGraph
+import Foundation
+
+extension DiagramTool {
+  /// `diagram coverage [PATHS…]`: what the recorded tests exercised, per system.
+  struct CoverageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "coverage",
+      abstract: "Measure which transitions and states recorded traces exercised, and draw it.",
+      discussion: """
+        Reads trace files (*.jsonl, written by LoopRecorder when FEEDBACKLOOP_TRACE_DIR is set), \
+        groups them by system, and writes <System>.coverage.{dot,svg,png} into the output folder. \
+        Traces recorded against other declarations than a registered system's are skipped and named.
+        """)
+
+    @Argument(help: "Trace files, or folders searched recursively for *.jsonl (default: the current folder).")
+    var paths: [String] = []
+
+    @Option(name: .long, help: "The folder to write into.")
+    var output = "Diagrams"
+
+    @Option(name: .long, help: "Comma-separated formats: svg,png,pdf,dot.")
+    var format = FormatList([.svg, .png, .dot])
+
+    @Option(name: .long, help: "light, dark, or the path of a theme JSON file.")
+    var theme = "light"
+
+    @Flag(name: .long, help: "Print the coverage as JSON instead of the table.")
+    var json = false
+
+    @Option(name: [.customLong("min-transitions"), .customLong("min")], help: "Fail below this fraction (0…1) of transitions exercised.")
+    var minTransitions: Double?
+
+    @Option(name: .customLong("min-states"), help: "Fail below this fraction (0…1) of states entered.")
+    var minStates: Double?
+
+    func validate() throws {
+      try format.validate(allowed: [.svg, .png, .pdf, .dot])
+      for (option, value) in [("--min-transitions", minTransitions), ("--min-states", minStates)] {
+        if let value, !(0...1).contains(value) { throw DiagramCLIError.minimumOutOfRange(option: option, value: value) }
+      }
+    }
+
+    func run() throws {
+      let run = try CoverageRun(paths: paths.isEmpty ? ["."] : paths, registered: DiagramRegistry.systems, theme: try resolveTheme(theme))
+      run.warnings.forEach(printError)
+      let files: [(name: String, data: Data)]
+      do {
+        files = try run.files(formats: format.formats)
+      } catch let error as DiagramError {
+        throw DiagramCLIError.invalid(error)
+      }
+      try DiagramOutput.write(files, to: URL(fileURLWithPath: output, isDirectory: true))
+      print(json ? try run.json() : run.table(), terminator: "")
+      try run.requireMinimum(transitions: minTransitions, states: minStates)
+    }
+  }
+}
+
+/// A theme by name or path, as a one-line CLI error.
+func resolveTheme(_ name: String) throws -> Theme {
+  do {
+    return try Theme.named(name)
+  } catch let error as DiagramError {
+    throw DiagramCLIError.invalid(error)
+  }
+}
+
+/// One line on standard error.
+func printError(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,73 @@
+import FeedbackDiagram
+import FeedbackGraph
+import Foundation
+
+/// What `diagram trace FILE` computes, in memory: the trace, the graph to draw it on, and
+/// the two figures' files, `<System>.<test>.trace-path.<ext>` and
+/// `<System>.<test>.trace-timeline.<ext>`.
+///
+/// The graph is the one the trace carries (what it was recorded against), else the
+/// registered system of its name.
+public struct TraceRun {
+  /// The recorded run.
+  public var trace: Trace
+  /// The machine it is drawn on.
+  public var graph: SystemGraph
+  /// Colours and fonts.
+  public var theme: Theme
+  /// Notes for standard error (a trace recorded against other declarations).
+  public var warnings: [String] = []
+
+  /// Reads the trace at `path`.
+  ///
+  /// - Throws: ``DiagramCLIError/traces(_:)`` naming `file:line` for a malformed line, or
+  ///   the system when no graph is known.
+  public init(path: String, registered: [SystemGraph], theme: Theme = .light) throws {
+    guard FileManager.default.fileExists(atPath: path) else { throw DiagramCLIError.traces("no such trace file: \(path)") }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw DiagramCLIError.traces("cannot read trace file \(path)")
+    }
+    let trace: Trace
+    do {
+      trace = try Trace.decodeJSONLines(data, source: path)
+    } catch {
+      throw DiagramCLIError.traces("\(error)")
+    }
+    self.trace = trace
+    let current = registered.first { $0.name == trace.header.system }
+    if let carried = trace.header.graph {
+      graph = carried
+      if let current, current.fingerprint != trace.header.fingerprint {
+        warnings.append("note: \(path) was recorded against fingerprint \(trace.header.fingerprint), \(current.name) is now \(current.fingerprint); drawn on the graph it was recorded against")
+      }
+    } else if let current, current.fingerprint == trace.header.fingerprint {
+      graph = current
+    } else {
+      throw DiagramCLIError.traces(CoverageError.noGraph(system: trace.header.system, file: path).description)
+    }
+    self.theme = theme
+  }
+
+  /// `TrafficLight.emergencyWhileYellow`: the file name stem, safe characters only.
+  public var stem: String {
+    let test = trace.header.test.map { SafeFileName.make($0, fallback: "trace") } ?? "trace"
+    return "\(SafeFileName.make(graph.name, fallback: "system")).\(test)"
+  }
+
+  /// Both figures in every format, path first.
+  public func files(formats: [OutputFormat]) throws -> [(name: String, data: Data)] {
+    let path = TracePathFigure(graph: graph, trace: trace, theme: theme).dot
+    let timeline = TraceTimelineFigure(graph: graph, trace: trace, theme: theme).dot
+    var files: [(name: String, data: Data)] = []
+    for format in formats {
+      files.append(("\(stem).trace-path.\(format.rawValue)", try Diagram.render(dot: path, as: format)))
+    }
+    for format in formats {
+      files.append(("\(stem).trace-timeline.\(format.rawValue)", try Diagram.render(dot: timeline, engine: TraceTimelineFigure.engine, as: format)))
+    }
+    return files
+  }
+}

@@ -1,0 +1,185 @@
+import FeedbackGraph
+
+/// The coverage figure of a system: its declared machine with what recorded runs
+/// exercised.
+///
+/// - Exercised transitions are solid, labelled `event ×count`, wider the more they fired.
+/// - Transitions no run exercised are dashed red, labelled `event ×0`.
+/// - States show how often they were entered; a state never entered has a dashed red
+///   border. Events ignored in a state are listed under it (`ignored: tick ×3`).
+/// - Transitions that happened but are not declared are bold orange, labelled
+///   `undeclared: event ×count`.
+/// - The title and the legend say `k/n transitions · k/n states`.
+///
+/// A plain-reducer system declares no transitions: the figure then draws the *observed*
+/// graph (every edge the runs took, with counts) and says so in its title.
+///
+/// Deterministic like ``StateMachineFigure``: node ids are indices, edges sorted; every
+/// name escaped; `id`, `class` and `tooltip` carried into SVG. Large graphs get the same
+/// fast layout defaults.
+public struct CoverageFigure: Sendable {
+  /// What to draw.
+  public var coverage: Coverage
+  /// Colours and fonts.
+  public var theme: Theme
+  /// Above this many edges, the figure switches to the large-graph defaults.
+  public var largeGraphEdgeCount = 80
+
+  /// A figure of `coverage`.
+  public init(coverage: Coverage, theme: Theme = .light) {
+    self.coverage = coverage
+    self.theme = theme
+  }
+
+  /// One drawn edge: parallel transitions between two nodes with the same status, merged.
+  struct Edge {
+    enum Status: Int { case covered, uncovered, undeclared, observed }
+    var from: String?  // nil: any state
+    var to: String
+    var status: Status
+    /// (label line, count, class names) per merged transition or observed edge.
+    var lines: [(text: String, count: Int, ids: String, summary: String)]
+    var count: Int { lines.reduce(0) { $0 + $1.count } }
+  }
+
+  var edges: [Edge] {
+    var merged: [String: Edge] = [:]
+    func add(_ from: String?, _ to: String, _ status: Edge.Status, _ line: (String, Int, String, String)) {
+      let key = "\(from ?? "\u{0}*")\u{1}\(to)\u{1}\(status.rawValue)"
+      merged[key, default: Edge(from: from, to: to, status: status, lines: [])].lines.append(line)
+    }
+    let graph = coverage.graph
+    for (transition, hits) in zip(graph.transitions, coverage.transitionHits) {
+      for target in transition.to {
+        let text = "\(StateMachineFigure.label(transition)) \(FigureText.times(hits))"
+        add(transition.from, target, hits > 0 ? .covered : .uncovered, (text, hits, DOTText.transitionID(transition.id), transition.summary))
+      }
+    }
+    for (edge, count) in coverage.undeclared.sorted(by: { $0.key < $1.key }) {
+      add(edge.from, edge.to, .undeclared, ("undeclared: \(edge.event) \(FigureText.times(count))", count, "undeclared", edge.summary))
+    }
+    for (edge, count) in coverage.observed.sorted(by: { $0.key < $1.key }) {
+      add(edge.from, edge.to, .observed, ("\(edge.event) \(FigureText.times(count))", count, "observed", edge.summary))
+    }
+    return merged.keys.sorted().compactMap { merged[$0] }
+  }
+
+  /// The figure as DOT text.
+  public var dot: String {
+    let graph = coverage.graph
+    let t = theme
+    let extra = Set(coverage.stateVisits.keys).union(coverage.undeclared.keys.flatMap { [$0.from, $0.to] })
+      .union(coverage.observed.keys.flatMap { [$0.from, $0.to] })
+      .subtracting(graph.states.map(\.id)).sorted()
+    let names = graph.states.map(\.id) + extra
+    let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    let edges = self.edges
+    let large = edges.count > largeGraphEdgeCount
+    let maximum = edges.map(\.count).max() ?? 0
+    var out: [String] = []
+    out.append("digraph \(DOTText.quoted(graph.name + " coverage")) {")
+    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)\(large ? FigureText.largeGraphAttributes : "")];")
+    out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
+    out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
+    out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
+    for (offset, name) in names.enumerated() {
+      out.append("  \(DOTText.nodeID(offset)) [\(stateAttributes(name, declared: offset < graph.states.count, offset: offset))];")
+    }
+    if edges.contains(where: { $0.from == nil }) {
+      out.append("  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];")
+    }
+    if let initial = index[graph.initial] {
+      out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
+    }
+    var undeclaredCount = 0, observedCount = 0
+    for edge in edges {
+      guard let to = index[edge.to] else { continue }
+      let from = edge.from.flatMap { index[$0] }.map(DOTText.nodeID) ?? "any"
+      let id: String
+      switch edge.status {
+      case .covered, .uncovered: id = "edge_" + edge.lines.map(\.ids).joined(separator: "-")
+      case .undeclared: undeclaredCount += 1; id = "undeclared_\(undeclaredCount)"
+      case .observed: observedCount += 1; id = "observed_\(observedCount)"
+      }
+      let status = ["covered", "uncovered", "undeclared", "observed"][edge.status.rawValue]
+      let classes = ([status == "undeclared" || status == "observed" ? status : "transition \(status)"]
+        + (edge.status.rawValue <= 1 ? edge.lines.map(\.ids) : []) + (edge.from == nil ? ["wildcard"] : [])).joined(separator: " ")
+      let tooltip = edge.lines.map { line in
+        "\(line.summary): " + (edge.status == .uncovered ? "never exercised" : (edge.status == .undeclared ? "happened \(FigureText.plural(line.count, "time")), not declared" : "exercised \(FigureText.plural(line.count, "time"))"))
+      }.joined(separator: "\n")
+      var attributes = [
+        "id=\(DOTText.quoted(id))", "class=\(DOTText.quoted(classes))",
+        "\(large ? "xlabel" : "label")=\(DOTText.lines(edge.lines.map(\.text)))", "tooltip=\(DOTText.quoted(tooltip))",
+      ]
+      switch edge.status {
+      case .covered, .observed:
+        attributes.append("penwidth=\(FigureText.penwidth(edge.count, maximum: maximum))")
+        if edge.from == nil { attributes += ["color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))"] }
+      case .uncovered:
+        attributes += ["style=dashed", "color=\(DOTText.quoted(t.uncovered))", "fontcolor=\(DOTText.quoted(t.uncovered))"]
+      case .undeclared:
+        attributes += ["style=bold", "penwidth=2.5", "color=\(DOTText.quoted(t.undeclared))", "fontcolor=\(DOTText.quoted(t.undeclared))"]
+      }
+      out.append("  \(from) -> \(DOTText.nodeID(to)) [\(attributes.joined(separator: ", "))];")
+    }
+    if !large { out.append(FigureText.legend(legendRows, theme: t)) }
+    out.append("}")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// `TrafficLight — coverage: 3/4 transitions · 3/3 states`, or, for a plain reducer,
+  /// `Counter — observed (no declared transitions): 2 edges · 1/1 states`.
+  var title: String {
+    let graph = coverage.graph
+    if !graph.declaresTransitions {
+      return "\(graph.name) — observed (no declared transitions): \(FigureText.plural(coverage.observed.count, "edge")) · \(coverage.stateFraction) states"
+    }
+    return "\(graph.name) — coverage: \(coverage.transitionFraction) transitions · \(coverage.stateFraction) states"
+  }
+
+  private var legendRows: [String] {
+    let t = theme
+    var rows = ["<b>Coverage</b>"]
+    if coverage.graph.declaresTransitions {
+      rows.append("\(coverage.transitionFraction) transitions · \(coverage.stateFraction) states")
+      rows.append("——— exercised (width ∝ count)")
+      rows.append(FigureText.colored("- - - never exercised", t.uncovered))
+    } else {
+      rows.append("observed (no declared transitions)")
+      rows.append("\(FigureText.plural(coverage.observed.count, "edge")) · \(coverage.stateFraction) states")
+      rows.append("——— observed (width ∝ count)")
+    }
+    if !coverage.undeclared.isEmpty { rows.append(FigureText.colored("━━━ undeclared: happened, not declared", t.undeclared)) }
+    rows.append(FigureText.colored("dashed red border: never entered", t.uncovered))
+    rows.append(FigureText.colored("\(FigureText.plural(coverage.traces, "trace")), \(FigureText.plural(coverage.steps, "step"))", t.muted))
+    return rows
+  }
+
+  private func stateAttributes(_ name: String, declared: Bool, offset: Int) -> String {
+    let t = theme
+    let visits = coverage.visits(name)
+    let small = t.fontSize - 2
+    var rows = "<b>\(DOTText.html(name))</b>"
+    if name == coverage.graph.initial { rows = "<font point-size=\"\(t.fontSize - 3)\" color=\"\(DOTText.html(t.muted))\">initial</font><br/>" + rows }
+    rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(visits == 0 ? t.uncovered : t.muted))\">\(FigureText.plural(visits, "visit"))</font>"
+    let ignored = coverage.ignoredEvents(in: name)
+    if !ignored.isEmpty {
+      let text = "ignored: " + ignored.map { "\($0.event) \(FigureText.times($0.count))" }.joined(separator: ", ")
+      rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(text))</font>"
+    }
+    if !declared { rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.undeclared))\">not in the graph</font>" }
+    var tooltip = "\(name): entered \(FigureText.plural(visits, "time"))"
+    if !ignored.isEmpty { tooltip += "; ignored " + ignored.map { "\($0.event) \(FigureText.times($0.count))" }.joined(separator: ", ") }
+    var attributes = [
+      "id=\(DOTText.quoted("state_\(offset)"))",
+      "class=\(DOTText.quoted("state \(visits == 0 ? "unvisited" : "visited")\(declared ? "" : " undeclared")"))",
+      "label=<\(rows)>", "tooltip=\(DOTText.quoted(tooltip))",
+    ]
+    if !declared {
+      attributes += ["style=\"rounded,filled,bold\"", "color=\(DOTText.quoted(t.undeclared))"]
+    } else if visits == 0 {
+      attributes += ["style=\"rounded,filled,dashed\"", "color=\(DOTText.quoted(t.uncovered))", "fillcolor=\(DOTText.quoted(t.uncoveredFill))"]
+    }
+    return attributes.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,71 @@
+import FeedbackGraph
+
+/// Small pieces of text shared by the coverage and trace figures.
+enum FigureText {
+  /// `×3`.
+  static func times(_ count: Int) -> String { "×\(count)" }
+
+  /// `1 visit`, `4 visits`.
+  static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+  /// A penwidth from 1 to 4 growing with the log of `count` relative to `maximum`, written
+  /// with one decimal and no locale (`2.5`).
+  static func penwidth(_ count: Int, maximum: Int) -> String {
+    guard count > 0, maximum > 0 else { return "1.0" }
+    let ratio = maximum == 1 ? 1 : log2(Double(count) + 1) / log2(Double(maximum) + 1)
+    let tenths = Int((10 + 30 * ratio).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+
+  /// The first line of a message (failure messages run over several lines).
+  static func firstLine(_ text: String) -> String {
+    String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? "")
+  }
+
+  /// The graph attributes that keep Graphviz fast on large machines (see
+  /// ``StateMachineFigure``).
+  static let largeGraphAttributes = ", splines=false, nslimit=1, nslimit1=1, mclimit=0.1, remincross=false"
+
+  /// A legend cluster: a plaintext table of rows (HTML-like, already escaped).
+  static func legend(_ rows: [String], theme: Theme) -> String {
+    let cells = rows.map { "<tr><td align=\"left\">\($0)</td></tr>" }.joined()
+    return """
+        subgraph cluster_legend {
+          id="legend"; label=""; style="rounded,filled"; fillcolor=\(DOTText.quoted(theme.legendFill)); color=\(DOTText.quoted(theme.legendBorder));
+          legend [id="legend_table", class="legend", shape=plaintext, style="", label=<<table border="0" cellspacing="2">\(cells)</table>>];
+        }
+      """
+  }
+
+  /// `<font color="…">text</font>`, text escaped.
+  static func colored(_ text: String, _ color: String) -> String {
+    "<font color=\"\(DOTText.html(color))\">\(DOTText.html(text))</font>"
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension FigureText {
+  /// `value` with `decimals` decimals, no locale, no exponent (`12.5`, `-3.0`).
+  static func number(_ value: Double, decimals: Int = 1) -> String {
+    var scale = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((abs(value) * Double(scale)).rounded())
+    let fraction = String(scaled % scale + scale).dropFirst()
+    return (value < 0 && scaled != 0 ? "-" : "") + "\(scaled / scale)" + (decimals > 0 ? ".\(fraction)" : "")
+  }
+
+  /// A pinned position in points: `pos="12.0,40.0!"`.
+  static func pos(_ x: Double, _ y: Double) -> String {
+    "pos=\"\(number(x)),\(number(y))!\""
+  }
+
+  /// A length in points as inches for `width`/`height` (`0.250`).
+  static func inches(_ points: Double) -> String { number(points / 72, decimals: 3) }
+}

@@ -1,0 +1,186 @@
+import FeedbackGraph
+
+/// One recorded run drawn on its system's machine: every move the run made is an edge
+/// labelled with its step numbers in order (`#3 tick, #7 tick`); declared transitions the
+/// run did not take stay grey; the failing step (``TraceOutcome/failingStep``) is red, and
+/// the title carries the failure's message.
+///
+/// Moves are drawn from the state the run was actually in, so a wildcard transition taken
+/// from `yellow` is an edge from `yellow`. A move that matches no declared transition is
+/// orange and labelled `undeclared`. Events ignored in a state are listed under it.
+public struct TracePathFigure: Sendable {
+  /// The machine to draw on: the graph the trace was recorded against.
+  public var graph: SystemGraph
+  /// The run.
+  public var trace: Trace
+  /// Colours and fonts.
+  public var theme: Theme
+  /// At most this many step numbers are written on one edge; the rest are counted.
+  public var stepsPerEdge = 8
+
+  /// A figure of `trace` on `graph`.
+  public init(graph: SystemGraph, trace: Trace, theme: Theme = .light) {
+    self.graph = graph
+    self.trace = trace
+    self.theme = theme
+  }
+
+  /// One edge the run took: its steps between two states, in order.
+  struct Move {
+    var from: String
+    var to: String
+    var undeclared: Bool
+    var steps: [Step]
+  }
+
+  var moves: [Move] {
+    var merged: [String: Move] = [:]
+    for step in trace.steps where step.kind == .event || step.kind == .undeclaredTransition {
+      guard let from = step.fromNode, let to = step.toNode else { continue }
+      let undeclared = step.kind == .undeclaredTransition || (graph.declaresTransitions && step.transition.flatMap(graph.transition) == nil)
+      let key = "\(from)\u{1}\(to)\u{1}\(undeclared)"
+      merged[key, default: Move(from: from, to: to, undeclared: undeclared, steps: [])].steps.append(step)
+    }
+    return merged.keys.sorted().compactMap { merged[$0] }
+  }
+
+  /// The failing step, when the outcome names one that is in the trace.
+  var failingStep: Step? {
+    trace.header.outcome.failingStep.flatMap { index in trace.steps.first { $0.index == index } }
+  }
+
+  /// The state the run was in at the failing step (the state after it, for an event step).
+  var failingState: String? {
+    guard let failing = failingStep else { return nil }
+    return trace.steps.last { $0.index <= failing.index && $0.toNode != nil }?.toNode
+  }
+
+  /// The figure as DOT text.
+  public var dot: String {
+    let t = theme
+    let moves = self.moves
+    let extra = Set(moves.flatMap { [$0.from, $0.to] }).subtracting(graph.states.map(\.id)).sorted()
+    let names = graph.states.map(\.id) + extra
+    let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    let failing = failingStep
+    var out: [String] = []
+    out.append("digraph \(DOTText.quoted(graph.name + " trace")) {")
+    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)];")
+    out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
+    out.append("  edge [color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
+    out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.path)), color=\(DOTText.quoted(t.path)), label=\"\", tooltip=\"initial state\"];")
+    let visited = Set(trace.steps.compactMap(\.toNode))
+    for (offset, name) in names.enumerated() {
+      out.append("  \(DOTText.nodeID(offset)) [\(stateAttributes(name, offset: offset, visited: visited.contains(name), declared: offset < graph.states.count))];")
+    }
+    // Declared transitions the run did not take, grey.
+    let taken = Set(moves.filter { !$0.undeclared }.flatMap { move in move.steps.compactMap(\.transition).map { "\($0.index)\u{1}\(move.from)\u{1}\(move.to)" } })
+    var idle: [String: (from: String?, to: String, transitions: [TransitionEdge])] = [:]
+    for transition in graph.transitions {
+      for target in transition.to {
+        if let from = transition.from, taken.contains("\(transition.id.index)\u{1}\(from)\u{1}\(target)") { continue }
+        let key = "\(transition.from ?? "\u{0}*")\u{1}\(target)"
+        idle[key, default: (transition.from, target, [])].transitions.append(transition)
+      }
+    }
+    if idle.values.contains(where: { $0.from == nil }) {
+      out.append("  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.muted)), fontcolor=\(DOTText.quoted(t.muted)), label=\"any state\", tooltip=\"a transition from any state\"];")
+    }
+    let start = trace.steps.first { $0.kind == .initial }?.toNode ?? graph.initial
+    if let initial = index[start] {
+      out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial path\", color=\(DOTText.quoted(t.path)), penwidth=2];")
+    }
+    for key in idle.keys.sorted() {
+      guard let edge = idle[key], let to = index[edge.to] else { continue }
+      let from = edge.from.flatMap { index[$0] }.map(DOTText.nodeID) ?? "any"
+      let ids = edge.transitions.map { DOTText.transitionID($0.id) }
+      // A wildcard taken by the run is drawn from the states it was taken in; here it says so.
+      let tooltip = edge.transitions.map { transition in
+        let sources = Set(moves.filter { move in move.steps.contains { $0.transition == transition.id } }.map(\.from)).sorted()
+        return "\(transition.summary): " + (sources.isEmpty ? "not taken" : "taken from \(sources.joined(separator: ", "))")
+      }.joined(separator: "\n")
+      out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(DOTText.lines(edge.transitions.map(StateMachineFigure.label))), tooltip=\(DOTText.quoted(tooltip)), style=dashed];")
+    }
+    for (offset, move) in moves.enumerated() {
+      guard let from = index[move.from], let to = index[move.to] else { continue }
+      let failed = failing.map { step in move.steps.contains { $0.index == step.index } } ?? false
+      let color = failed ? t.failure : (move.undeclared ? t.undeclared : t.path)
+      let ids = Set(move.steps.compactMap(\.transition)).sorted().map(DOTText.transitionID)
+      let classes = ["path"] + (move.undeclared ? ["undeclared"] : ids) + (failed ? ["failing"] : [])
+      let tooltip = move.steps.map { "#\($0.index) \(describe($0))" }.joined(separator: "\n")
+      out.append("  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), label=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.quoted(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];")
+    }
+    out.append(FigureText.legend(legendRows, theme: t))
+    out.append("}")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// `TrafficLight · emergencyWhileYellow — failed at step #10` (or `— passed, 6 events`).
+  var title: String {
+    let name = trace.header.test.map { "\(graph.name) · \($0)" } ?? graph.name
+    let events = trace.steps.filter { $0.kind.isEventStep }.count
+    switch trace.header.outcome.status {
+    case .failed:
+      return "\(name) — failed" + (trace.header.outcome.failingStep.map { " at step #\($0)" } ?? "")
+    case .passed: return "\(name) — passed, \(FigureText.plural(events, "event"))"
+    case .recorded: return "\(name) — \(FigureText.plural(events, "event"))"
+    }
+  }
+
+  private func label(_ move: Move, failing: Step?) -> [String] {
+    var parts = move.steps.prefix(stepsPerEdge).map { step in
+      (step.index == failing?.index ? "✗ " : "") + "#\(step.index) \(step.eventNode ?? step.event ?? "?")"
+    }
+    if move.steps.count > stepsPerEdge { parts.append("… +\(move.steps.count - stepsPerEdge) more") }
+    var lines: [String] = []
+    for start in stride(from: 0, to: parts.count, by: 3) { lines.append(parts[start..<min(start + 3, parts.count)].joined(separator: ", ")) }
+    if move.undeclared { lines.insert("undeclared", at: 0) }
+    return lines
+  }
+
+  private func describe(_ step: Step) -> String {
+    let source = step.feedback.map { "from \(graph.feedbackName($0))" } ?? "sent"
+    let via = step.transition.map { " via \(graph.describe($0))" } ?? ""
+    return "\(step.eventNode ?? step.event ?? "?") (\(source)): \(step.fromNode ?? "?") → \(step.toNode ?? "?")\(via)"
+  }
+
+  private func stateAttributes(_ name: String, offset: Int, visited: Bool, declared: Bool) -> String {
+    let t = theme
+    let small = t.fontSize - 2
+    var rows = "<b>\(DOTText.html(name))</b>"
+    let ignored = trace.steps.filter { $0.kind == .ignoredEvent && ($0.fromNode ?? $0.toNode) == name }
+    if !ignored.isEmpty {
+      let text = "ignored: " + ignored.prefix(stepsPerEdge).map { "#\($0.index) \($0.eventNode ?? $0.event ?? "?")" }.joined(separator: ", ")
+        + (ignored.count > stepsPerEdge ? " … +\(ignored.count - stepsPerEdge)" : "")
+      rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(text))</font>"
+    }
+    let failedHere = failingState == name
+    if failedHere, let step = failingStep {
+      rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.failure))\">✗ failed at #\(step.index)</font>"
+    }
+    var attributes = [
+      "id=\(DOTText.quoted("state_\(offset)"))",
+      "class=\(DOTText.quoted("state \(visited ? "visited" : "unvisited")\(failedHere ? " failing" : "")\(declared ? "" : " undeclared")"))",
+      "label=<\(rows)>", "tooltip=\(DOTText.quoted(name))",
+    ]
+    if failedHere {
+      attributes += ["color=\(DOTText.quoted(t.failure))", "fillcolor=\(DOTText.quoted(t.uncoveredFill))", "penwidth=2"]
+    } else if !declared {
+      attributes += ["color=\(DOTText.quoted(t.undeclared))", "penwidth=2"]
+    } else if visited {
+      attributes += ["color=\(DOTText.quoted(t.path))", "fillcolor=\(DOTText.quoted(t.stateFill))", "penwidth=1.5"]
+    }
+    return attributes.joined(separator: ", ")
+  }
+
+  private var legendRows: [String] {
+    let t = theme
+    var rows = ["<b>Trace</b>", FigureText.colored("→ #n event: the run's steps, in order", t.path), FigureText.colored("- - → declared, not taken", t.muted)]
+    if moves.contains(where: \.undeclared) { rows.append(FigureText.colored("→ undeclared: happened, not declared", t.undeclared)) }
+    if let message = trace.header.outcome.message, trace.header.outcome.status == .failed {
+      rows.append(FigureText.colored("✗ " + FigureText.firstLine(message), t.failure))
+    }
+    rows.append(FigureText.colored("\(FigureText.plural(trace.steps.count, "step")) recorded", t.muted))
+    return rows
+  }
+}

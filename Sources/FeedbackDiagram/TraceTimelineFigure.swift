@@ -1,0 +1,147 @@
+import FeedbackGraph
+
+/// One recorded run on a timeline of virtual time: the states it went through, the events
+/// sent from outside, and one lane per feedback where each effect is a bar from its start
+/// to its end — a dot when it finished, a ✕ when it was cancelled, `…` when it was still
+/// running — with the events it emitted as diamonds. The failing step is a red line.
+///
+/// Laid out with pinned positions (`pos="x,y!"`), so it renders with the `neato` engine
+/// (``engine``); the DOT also says `layout=neato` for the `dot` command line tool.
+/// Deterministic; every name escaped; `id`, `class` and `tooltip` carried into SVG.
+public struct TraceTimelineFigure: Sendable {
+  /// The Graphviz layout engine this figure needs.
+  public static let engine = "neato"
+  /// The graph the trace was recorded against (for feedback names).
+  public var graph: SystemGraph
+  /// The run.
+  public var trace: Trace
+  /// Colours and fonts.
+  public var theme: Theme
+  /// At most this many steps are drawn; a note says how many were left out.
+  public var maximumSteps = 400
+
+  /// A timeline of `trace`.
+  public init(graph: SystemGraph, trace: Trace, theme: Theme = .light) {
+    self.graph = graph
+    self.trace = trace
+    self.theme = theme
+  }
+
+  private static let rowHeight = 34.0
+  private static let laneLabelX = -70.0
+
+  /// The figure as DOT text.
+  public var dot: String {
+    let t = theme
+    let steps = Array(trace.steps.prefix(maximumSteps))
+    let timeline = TraceTimeline(steps: steps)
+    let feedbackIDs = (Set(graph.feedbacks.indices.map { Optional(FeedbackID($0)) }).union(timeline.bars.map(\.feedback)))
+      .sorted { ($0?.index ?? .max) < ($1?.index ?? .max) }
+    // Rows from the top: state, sent, then each feedback's sub-rows.
+    var laneRows: [(id: String, label: String, rows: Int)] = [("state", "state", 1), ("sent", "sent (send)", 1)]
+    for feedback in feedbackIDs {
+      let name = feedback.map { graph.feedbackName($0) } ?? "unknown feedback"
+      laneRows.append((feedback.map { "f\($0.index)" } ?? "f_unknown", name, max(1, timeline.rows[feedback] ?? 0)))
+    }
+    let totalRows = laneRows.reduce(0) { $0 + $1.rows }
+    let axisY = 0.0
+    func y(row: Int) -> Double { Double(totalRows - row) * Self.rowHeight }
+    var firstRow: [String: Int] = [:]
+    var next = 0
+    for lane in laneRows {
+      firstRow[lane.id] = next
+      next += lane.rows
+    }
+    func laneID(_ feedback: FeedbackID?) -> String { feedback.map { "f\($0.index)" } ?? "f_unknown" }
+    let font = DOTText.quoted(t.fontName)
+    let small = t.fontSize - 2
+    var out: [String] = []
+    out.append("digraph \(DOTText.quoted(graph.name + " timeline")) {")
+    out.append("  graph [layout=neato, inputscale=72, splines=false, overlap=true, forcelabels=true, outputorder=edgesfirst, bgcolor=\(DOTText.quoted(t.background)), fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)];")
+    out.append("  node [pin=true, fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(small), label=\"\"];")
+    out.append("  edge [arrowhead=none, color=\(DOTText.quoted(t.legendBorder))];")
+    // Lanes: a label on the left and a dotted guide line.
+    for lane in laneRows {
+      let top = firstRow[lane.id] ?? 0
+      let center = (y(row: top) + y(row: top + lane.rows - 1)) / 2
+      out.append("  lane_\(lane.id) [id=\(DOTText.quoted("lane_\(lane.id)")), class=\"lane\", shape=plaintext, fontsize=\(t.fontSize), label=\(DOTText.quoted(lane.label)), \(FigureText.pos(Self.laneLabelX, center))];")
+      for row in 0..<lane.rows {
+        let name = "guide_\(lane.id)_\(row)"
+        out.append("  \(name)_a [shape=point, width=0.01, style=invis, \(FigureText.pos(0, y(row: top + row)))];")
+        out.append("  \(name)_b [shape=point, width=0.01, style=invis, \(FigureText.pos(timeline.width, y(row: top + row)))];")
+        out.append("  \(name)_a -> \(name)_b [style=dotted];")
+      }
+    }
+    // States.
+    for span in timeline.spans {
+      let width = max(4, span.end - span.start - 2)
+      out.append("  state_\(span.step) [id=\(DOTText.quoted("state_step_\(span.step)")), class=\"state\", shape=box, style=\"rounded,filled\", fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(22)), fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), label=\(DOTText.quoted(span.state)), tooltip=\(DOTText.quoted("#\(span.step): \(span.state)")), \(FigureText.pos(span.start + width / 2 + 1, y(row: 0)))];")
+    }
+    // Events sent from outside.
+    for mark in timeline.external {
+      let step = mark.step
+      let ignored = step.kind == .ignoredEvent
+      let text = "#\(step.index) \(step.eventNode ?? step.event ?? "?")\(ignored ? " (ignored)" : "")"
+      out.append("  sent_\(step.index) [id=\(DOTText.quoted("sent_\(step.index)")), class=\(DOTText.quoted(ignored ? "sent ignored" : "sent")), shape=invtriangle, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(ignored ? t.background : t.path)), color=\(DOTText.quoted(t.path)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.quoted(text)), \(FigureText.pos(mark.x, y(row: 1)))];")
+    }
+    // Effects.
+    for bar in timeline.bars {
+      let row = (firstRow[laneID(bar.feedback)] ?? 0) + bar.row
+      let name = "effect_\(bar.effect.rawValue)"
+      let feedbackName = bar.feedback.map { graph.feedbackName($0) } ?? "?"
+      let ending: String
+      switch bar.ending {
+      case .finished: ending = "finished at #\(bar.endStep ?? 0)"
+      case .cancelled: ending = "cancelled at #\(bar.endStep ?? 0)"
+      case .running: ending = "still running at the end"
+      }
+      let tooltip = "\(feedbackName) \(bar.effect): started at #\(bar.startStep), \(ending)"
+      let width = max(4, bar.end - bar.start)
+      let classes = "effect " + ["finished", "cancelled", "running"][bar.ending == .finished ? 0 : (bar.ending == .cancelled ? 1 : 2)]
+      out.append("  \(name) [id=\(DOTText.quoted(name)), class=\(DOTText.quoted(classes)), shape=box, style=filled, fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(9)), fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.quoted(tooltip)), \(FigureText.pos(bar.start + width / 2, y(row: row)))];")
+      switch bar.ending {
+      case .finished:
+        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end finished\", shape=point, width=0.1, color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.quoted(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];")
+      case .cancelled:
+        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end cancelled\", shape=plaintext, fontsize=\(t.fontSize + 2), fontcolor=\(DOTText.quoted(t.uncovered)), label=\"✕\", tooltip=\(DOTText.quoted(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];")
+      case .running:
+        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end running\", shape=plaintext, fontcolor=\(DOTText.quoted(t.feedbackBorder)), label=\"…\", tooltip=\(DOTText.quoted(tooltip)), \(FigureText.pos(bar.end + 8, y(row: row)))];")
+      }
+      for mark in bar.emitted {
+        let text = "#\(mark.step.index) \(mark.step.eventNode ?? mark.step.event ?? "?")"
+        out.append("  emitted_\(mark.step.index) [id=\(DOTText.quoted("emitted_\(mark.step.index)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.quoted("\(feedbackName) \(bar.effect) emitted \(text)")), \(FigureText.pos(mark.x, y(row: row)))];")
+      }
+    }
+    // The time axis.
+    let axisEnd = timeline.width + 10
+    out.append("  axis_a [shape=point, width=0.01, style=invis, \(FigureText.pos(0, axisY + 14))];")
+    out.append("  axis_b [shape=point, width=0.01, style=invis, \(FigureText.pos(axisEnd, axisY + 14))];")
+    out.append("  axis_a -> axis_b [id=\"axis\", class=\"axis\", arrowhead=normal, arrowsize=0.6, color=\(DOTText.quoted(t.muted))];")
+    out.append("  axis_label [shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\"virtual time\", \(FigureText.pos(Self.laneLabelX, axisY + 4))];")
+    for (offset, tick) in timeline.ticks.enumerated() {
+      out.append("  tick_\(offset) [id=\(DOTText.quoted("tick_\(offset)")), class=\"tick\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(TraceTimeline.time(tick.nanoseconds))), \(FigureText.pos(tick.x, axisY))];")
+    }
+    // The failing step.
+    if let failing = trace.header.outcome.failingStep, let x = timeline.x[failing] {
+      let message = trace.header.outcome.message.map(FigureText.firstLine) ?? "failed"
+      out.append("  failing_top [id=\"failing_step\", class=\"failing\", shape=plaintext, fontcolor=\(DOTText.quoted(t.failure)), fontsize=\(t.fontSize), label=\(DOTText.quoted("✗ #\(failing)")), tooltip=\(DOTText.quoted(message)), \(FigureText.pos(x, y(row: 0) + 24))];")
+      out.append("  failing_bottom [shape=point, width=0.01, style=invis, \(FigureText.pos(x, axisY + 14))];")
+      out.append("  failing_top -> failing_bottom [id=\"failing_line\", class=\"failing\", style=dashed, penwidth=1.5, color=\(DOTText.quoted(t.failure)), tooltip=\(DOTText.quoted(message))];")
+    }
+    if trace.steps.count > steps.count {
+      out.append("  truncated [id=\"truncated\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted("first \(steps.count) of \(trace.steps.count) steps")), \(FigureText.pos(axisEnd, y(row: 0) + 24))];")
+    }
+    out.append("}")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// `TrafficLight · emergencyWhileYellow — timeline`, and the failure's first line.
+  var title: String {
+    let name = trace.header.test.map { "\(graph.name) · \($0)" } ?? graph.name
+    var text = "\(name) — timeline"
+    if trace.header.outcome.status == .failed, let message = trace.header.outcome.message {
+      text += "\n✗ " + (trace.header.outcome.failingStep.map { "#\($0): " } ?? "") + FigureText.firstLine(message)
+    }
+    return text
+  }
+}

@@ -1,0 +1,31 @@
+/// Why traces could not be measured together. Each description is one line that names
+/// what and where.
+public enum CoverageError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Two coverages of the same system measured different graphs (fingerprints given).
+  case differentGraphs(system: String, String, String)
+  /// Traces of a system nobody registered disagree on its graph: the fingerprints, each
+  /// with the files recorded against it.
+  case conflictingTraces(system: String, [String: [String]])
+  /// A trace of an unregistered system carries no graph to measure it against.
+  case noGraph(system: String, file: String)
+  /// A path given on the command line that is neither a file nor a folder.
+  case missingPath(String)
+  /// The paths given hold no trace file (`*.jsonl`).
+  case noTraceFiles([String])
+
+  public var description: String {
+    switch self {
+    case .differentGraphs(let system, let mine, let theirs):
+      "cannot merge coverage of \(system): measured against fingerprint \(mine) and \(theirs)"
+    case .conflictingTraces(let system, let files):
+      "traces of \(system) (not a registered system) were recorded against different declarations: "
+        + files.keys.sorted().map { "\($0) in \(files[$0, default: []].sorted().joined(separator: ", "))" }.joined(separator: "; ")
+    case .noGraph(let system, let file):
+      "\(file): \(system) is not a registered system and the trace carries no graph to draw it on"
+    case .missingPath(let path):
+      "no such file or folder: \(path)"
+    case .noTraceFiles(let paths):
+      "no trace files (*.jsonl) in \(paths.isEmpty ? "the current folder" : paths.joined(separator: ", "))"
+    }
+  }
+}

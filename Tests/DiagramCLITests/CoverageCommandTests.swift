@@ -1,0 +1,152 @@
+import ArgumentParser
+import DiagramCLI
+import FeedbackGraph
+import FeedbackLoopExamples
+import Foundation
+import Testing
+
+/// The fixture traces, shared with FeedbackDiagramTests (recorded by `LoopRecorder`).
+enum Fixtures {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("FeedbackDiagramTests/Fixtures")
+
+  static func path(_ name: String) -> String { folder.appendingPathComponent("TrafficLight-\(name).jsonl").path }
+
+  static let graph = TrafficLight.system.graph
+
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// Parses and runs `arguments` in process, as `diagram` would.
+  static func run(_ arguments: [String]) throws {
+    DiagramRegistry.systems = ExampleCatalog.graphs
+    var command = try DiagramTool.parseAsRoot(arguments)
+    try command.run()
+  }
+}
+
+@Suite struct CoverageCommandTests {
+  @Test func aSuiteMissingOneTransitionFailsTheMinimumAndNamesIt() throws {
+    let run = try CoverageRun(paths: [Fixtures.path("missing")], registered: ExampleCatalog.graphs)
+    #expect(run.coverages.map(\.transitionFraction.description) == ["3/4"])
+    #expect(throws: Never.self) { try run.requireMinimum(transitions: 0.75, states: 1.0) }
+    #expect {
+      try run.requireMinimum(transitions: 1.0, states: nil)
+    } throws: { error in
+      let lines = "\(error)".split(separator: "\n").map(String.init)
+      return lines == [
+        "coverage below the minimum: TrafficLight transitions 3/4 (75%) < 100%",
+        "  TrafficLight: never exercised: \(Fixtures.graph.transitions[3].summary)",
+      ] && lines[1].hasSuffix("any state —emergency→ red")
+    }
+  }
+
+  @Test func anOutOfDateTraceIsNamedAndExcluded() throws {
+    let run = try CoverageRun(paths: [Fixtures.path("missing"), Fixtures.path("stale")], registered: ExampleCatalog.graphs)
+    #expect(run.warnings == [
+      "skipped \(Fixtures.path("stale")): recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now \(Fixtures.graph.fingerprint) — re-run its test"
+    ])
+    let coverage = try #require(run.coverages.first)
+    #expect(coverage.traces == 1)
+    #expect(coverage.transitionHits == [1, 1, 1, 0])  // the stale trace's shifted ids were not mapped
+  }
+
+  @Test func aMalformedLineIsOneLineNamingFileAndLine() throws {
+    #expect(throws: DiagramCLIError.traces("\(Fixtures.path("malformed")):5: timeNanoseconds: expected a number")) {
+      try CoverageRun(paths: [Fixtures.folder.path], registered: ExampleCatalog.graphs)
+    }
+  }
+
+  @Test func jsonDecodesToTheSameCoverage() throws {
+    let run = try CoverageRun(paths: [Fixtures.path("complete"), Fixtures.path("failing")], registered: ExampleCatalog.graphs)
+    let decoded = try JSONDecoder().decode([Coverage].self, from: Data(try run.json().utf8))
+    #expect(decoded == run.coverages)
+    #expect(decoded.first?.transitionFraction.description == "4/4")
+    #expect(run.table() == """
+      system        transitions      states  traces  steps
+      TrafficLight   4/4 (100%)  3/3 (100%)       2     42
+
+      """)
+  }
+
+  @Test func theCommandWritesOneFigurePerSystemIntoTheOutputOnly() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("out")
+    try Fixtures.run(["coverage", Fixtures.path("missing"), "--output", output.path, "--format", "dot,svg"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == ["TrafficLight.coverage.dot", "TrafficLight.coverage.svg"])
+    let dot = try String(contentsOf: output.appendingPathComponent("TrafficLight.coverage.dot"), encoding: .utf8)
+    #expect(dot.contains("3/4 transitions"))
+    #expect(throws: DiagramCLIError.self) {
+      try Fixtures.run(["coverage", Fixtures.path("missing"), "--output", output.path, "--min", "0.9"])
+    }
+  }
+
+  @Test(arguments: [
+    (["coverage", "--min-transitions", "1.5"], "--min-transitions 1.5 is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"),
+    (["coverage", "--min-states=-0.1"], "--min-states -0.1 is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"),
+    (["coverage", "--format", "svg,mmd"], #"unknown format "mmd"; expected one of: svg, png, pdf, dot"#),
+    (["trace", "x.jsonl", "--format", "gif"], #"unknown format "gif"; expected one of: svg, png, pdf, dot"#),
+  ])
+  func badOptionsAreOneLineErrors(arguments: [String], message: String) {
+    #expect {
+      try Fixtures.run(arguments)
+    } throws: { error in
+      DiagramTool.message(for: error) == message
+    }
+  }
+
+  @Test func checkComparesCommittedCoverageFigures() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.path
+    let check = ["check", "--output", output, "--format", "dot", "--coverage", Fixtures.path("missing")]
+    try Fixtures.run(["render", "--output", output, "--format", "dot"])
+    #expect(throws: DiagramCLIError.staleCoverage(["TrafficLight.coverage.dot"], paths: [Fixtures.path("missing")])) {
+      try Fixtures.run(check)
+    }
+    try Fixtures.run(["coverage", Fixtures.path("missing"), "--output", output, "--format", "dot"])
+    try Fixtures.run(check)
+    try Fixtures.run(["coverage", Fixtures.path("complete"), "--output", output, "--format", "dot"])
+    #expect(throws: DiagramCLIError.self) { try Fixtures.run(check) }  // committed figure of other traces
+  }
+}
+
+@Suite struct TraceCommandTests {
+  @Test func writesThePathAndTheTimeline() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Fixtures.run(["trace", Fixtures.path("failing"), "--output", folder.path, "--format", "svg,dot"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+      "TrafficLight.emergencyWhileYellow.trace-path.dot", "TrafficLight.emergencyWhileYellow.trace-path.svg",
+      "TrafficLight.emergencyWhileYellow.trace-timeline.dot", "TrafficLight.emergencyWhileYellow.trace-timeline.svg",
+    ])
+    let svg = try String(contentsOf: folder.appendingPathComponent("TrafficLight.emergencyWhileYellow.trace-timeline.svg"), encoding: .utf8)
+    #expect(svg.contains("id=\"failing_line\""))
+  }
+
+  @Test func aStaleTraceIsDrawnOnItsOwnGraphWithANote() throws {
+    let run = try TraceRun(path: Fixtures.path("stale"), registered: ExampleCatalog.graphs)
+    #expect(run.graph.transitions.first?.event == "emergency")  // as recorded, not as declared now
+    #expect(run.warnings.count == 1 && run.warnings[0].contains("drawn on the graph it was recorded against"))
+    #expect(run.stem == "TrafficLight.recordedBeforeReorder")
+  }
+
+  @Test func aMalformedTraceNamesFileAndLine() {
+    #expect(throws: DiagramCLIError.traces("\(Fixtures.path("malformed")):5: timeNanoseconds: expected a number")) {
+      try TraceRun(path: Fixtures.path("malformed"), registered: ExampleCatalog.graphs)
+    }
+  }
+
+  @Test(arguments: [
+    ("../../etc/passwd", "etc_passwd"), (".hidden", "hidden"), ("cycles()", "cycles"), ("a b/c\\d", "a_b_c_d"),
+    ("中文", "unnamed"), ("--x", "x"), ("ok-name_1", "ok-name_1"),
+  ])
+  func fileNamesAreSafe(name: String, expected: String) {
+    #expect(SafeFileName.make(name) == expected)
+  }
+}

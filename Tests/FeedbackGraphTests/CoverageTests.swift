@@ -1,0 +1,243 @@
+import FeedbackGraph
+import Foundation
+import Testing
+
+/// A traffic light as data: red —tick→ green —tick→ yellow —tick→ red, and any state
+/// —emergency→ red.
+private let light = SystemGraph(
+  name: "Light", initial: "red",
+  states: ["green", "red", "yellow"].map { StateNode(id: $0) },
+  events: [EventNode(id: "emergency"), EventNode(id: "tick")],
+  transitions: [
+    TransitionEdge(id: TransitionID(0), from: "red", event: "tick", to: ["green"]),
+    TransitionEdge(id: TransitionID(1), from: "green", event: "tick", to: ["yellow"]),
+    TransitionEdge(id: TransitionID(2), from: "yellow", event: "tick", to: ["red"]),
+    TransitionEdge(id: TransitionID(3), from: nil, event: "emergency", to: ["red"]),
+  ])
+
+private func initial(_ state: String, _ index: Int = 0) -> Step {
+  Step(index: index, timeNanoseconds: 0, kind: .initial, toNode: state)
+}
+
+private func event(
+  _ index: Int, _ from: String, _ name: String, _ to: String, _ transition: Int?, kind: StepKind = .event
+) -> Step {
+  Step(
+    index: index, timeNanoseconds: Int64(index), kind: kind, transition: transition.map { TransitionID($0) },
+    event: name, eventNode: name, fromNode: from, toNode: to)
+}
+
+@Suite struct CoverageTests {
+  @Test func countsHitsVisitsAndFractions() {
+    var coverage = Coverage(graph: light)
+    coverage.add(Trace(header: TraceHeader(graph: light), steps: [
+      initial("red"),
+      event(1, "red", "tick", "green", 0),
+      Step(index: 2, timeNanoseconds: 2, kind: .effectStarted, feedback: FeedbackID(0), effect: EffectID(0)),
+      event(3, "green", "tick", "yellow", 1),
+      event(4, "yellow", "emergency", "red", 3),
+      event(5, "red", "tick", "green", 0),
+    ]))
+    #expect(coverage.transitionHits == [2, 1, 0, 1])
+    #expect(coverage.stateVisits == ["red": 2, "green": 2, "yellow": 1])
+    #expect(coverage.transitionFraction == CoverageFraction(covered: 3, total: 4))
+    #expect(coverage.transitionFraction.percent == 75)
+    #expect(coverage.stateFraction.description == "3/3")
+    #expect(coverage.uncovered.map(\.summary) == ["yellow —tick→ red"])
+    #expect(coverage.unvisitedStates.isEmpty)
+    #expect((coverage.traces, coverage.steps) == (1, 6))
+    #expect(coverage.undeclared.isEmpty && coverage.observed.isEmpty)
+  }
+
+  @Test func unvisitedStatesAndAnEmptyGraph() {
+    var coverage = Coverage(graph: light)
+    coverage.add(initial("red"))
+    #expect(coverage.unvisitedStates.map(\.id) == ["green", "yellow"])
+    #expect(coverage.stateFraction.value == 1.0 / 3.0)
+    #expect(coverage.transitionFraction.value == 0)
+    let empty = SystemGraph(name: "Empty", initial: "s", states: [], events: [], transitions: [])
+    #expect(Coverage(graph: empty).transitionFraction.value == 1)  // nothing to cover is complete
+  }
+
+  @Test func undeclaredTransitionsAreEdgesNotHits() {
+    var coverage = Coverage(graph: light)
+    coverage.add(initial("red"))
+    // The transition matched but led outside its targets: the diagram must not count it.
+    coverage.add(event(1, "red", "tick", "yellow", 0, kind: .undeclaredTransition))
+    // An event step that matched no declared transition, twice.
+    coverage.add(event(2, "yellow", "tick", "green", nil))
+    coverage.add(event(3, "yellow", "tick", "green", nil))
+    // A transition id the graph does not declare.
+    coverage.add(event(4, "green", "reset", "red", 9))
+    #expect(coverage.transitionHits == [0, 0, 0, 0])
+    #expect(coverage.undeclared == [
+      ObservedEdge(from: "red", event: "tick", to: "yellow"): 1,
+      ObservedEdge(from: "yellow", event: "tick", to: "green"): 2,
+      ObservedEdge(from: "green", event: "reset", to: "red"): 1,
+    ])
+    #expect(coverage.stateVisits == ["red": 2, "yellow": 1, "green": 2])
+    #expect(ObservedEdge(from: "yellow", event: "tick", to: "green").summary == "yellow —tick→ green")
+  }
+
+  @Test func ignoredEventsAreCountedPerStateAndEvent() {
+    var coverage = Coverage(graph: light)
+    for (index, name) in ["tick", "tick", "honk"].enumerated() {
+      coverage.add(Step(index: index, timeNanoseconds: 0, kind: .ignoredEvent, event: name, eventNode: name, fromNode: "red", toNode: "red"))
+    }
+    #expect(coverage.ignored == ["red": ["tick": 2, "honk": 1]])
+    #expect(coverage.ignoredEvents(in: "red").map(\.event) == ["honk", "tick"])
+    #expect(coverage.stateVisits.isEmpty)  // ignoring an event enters no state
+  }
+
+  @Test func aPlainReducerRecordsTheObservedGraph() {
+    let counter = SystemGraph(
+      name: "Counter", initial: "Int", states: [StateNode(id: "Int")], events: [EventNode(id: "increment")],
+      declaresTransitions: false, transitions: [])
+    var coverage = Coverage(graph: counter)
+    coverage.add(initial("Int"))
+    for index in 1...3 { coverage.add(event(index, "Int", "increment", "Int", nil)) }
+    coverage.add(event(4, "Int", "decrement", "Int", nil))
+    #expect(coverage.observed == [
+      ObservedEdge(from: "Int", event: "increment", to: "Int"): 3,
+      ObservedEdge(from: "Int", event: "decrement", to: "Int"): 1,
+    ])
+    #expect(coverage.undeclared.isEmpty)  // nothing is declared, so nothing is undeclared
+    #expect(coverage.transitionFraction == CoverageFraction(covered: 0, total: 0))
+    #expect(coverage.stateFraction.description == "1/1")
+  }
+
+  @Test func mergingEqualsMeasuringEveryTraceTogether() throws {
+    let first = [initial("red"), event(1, "red", "tick", "green", 0)]
+    let second = [
+      initial("red"), event(1, "red", "emergency", "red", 3),
+      Step(index: 2, timeNanoseconds: 2, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "red"),
+      event(3, "red", "tick", "yellow", nil),
+    ]
+    var a = Coverage(graph: light), b = Coverage(graph: light), both = Coverage(graph: light)
+    a.add(Trace(header: TraceHeader(graph: light), steps: first))
+    b.add(Trace(header: TraceHeader(graph: light), steps: second))
+    both.add(Trace(header: TraceHeader(graph: light), steps: first))
+    both.add(Trace(header: TraceHeader(graph: light), steps: second))
+    #expect(try a.merging(b) == both)
+    #expect(both.traces == 2 && both.transitionHits == [1, 0, 0, 1])
+
+    var other = light
+    other.transitions.removeLast()
+    #expect(throws: CoverageError.differentGraphs(system: "Light", light.fingerprint, other.fingerprint)) {
+      try a.merge(Coverage(graph: other))
+    }
+  }
+
+  @Test func jsonRoundTripsAndReadsLikeTheFigure() throws {
+    var coverage = Coverage(graph: light)
+    coverage.add(Trace(header: TraceHeader(graph: light), steps: [
+      initial("red"), event(1, "red", "tick", "green", 0), event(2, "green", "tick", "red", nil),
+      Step(index: 3, timeNanoseconds: 3, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "red"),
+    ]))
+    let data = try JSONEncoder().encode(coverage)
+    #expect(try JSONDecoder().decode(Coverage.self, from: data) == coverage)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["uncovered"] as? [String] == ["green —tick→ yellow", "yellow —tick→ red", "any state —emergency→ red"])
+    #expect(object["unvisitedStates"] as? [String] == ["yellow"])
+    #expect((object["transitionCoverage"] as? [String: Int]) == ["covered": 1, "total": 4])
+    #expect(object["fingerprint"] as? String == light.fingerprint)
+  }
+}
+
+
+/// Trace files measured together: finding them, skipping stale ones, naming bad lines.
+@Suite struct CoverageCollectorTests {
+  static let graph = SystemGraph(
+    name: "Door", initial: "closed", states: [StateNode(id: "closed"), StateNode(id: "open")],
+    events: [EventNode(id: "push")],
+    transitions: [
+      TransitionEdge(id: TransitionID(0), from: "closed", event: "push", to: ["open"]),
+      TransitionEdge(id: TransitionID(1), from: "open", event: "push", to: ["closed"]),
+    ])
+
+  static func steps(_ pushes: Int) -> [Step] {
+    [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "closed")] + (0..<pushes).map { index in
+      let from = index % 2 == 0 ? "closed" : "open", to = index % 2 == 0 ? "open" : "closed"
+      return Step(index: index + 1, timeNanoseconds: 0, kind: .event, transition: TransitionID(index % 2), event: "push", eventNode: "push", fromNode: from, toNode: to)
+    }
+  }
+
+  /// A temporary folder with `files` (relative path → trace), removed by the caller.
+  static func folder(_ files: [String: Trace]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString)")
+    for (path, trace) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try trace.jsonLines().write(to: url)
+    }
+    return root
+  }
+
+  @Test func foldersAreSearchedRecursivelyAndSorted() throws {
+    let root = try Self.folder([
+      "b.jsonl": Trace(header: TraceHeader(graph: Self.graph)), "a/z.jsonl": Trace(header: TraceHeader(graph: Self.graph)),
+      ".hidden/x.jsonl": Trace(header: TraceHeader(graph: Self.graph)),
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    try Data("not a trace".utf8).write(to: root.appendingPathComponent("notes.txt"))
+    #expect(try TraceFiles.find([root.path]) == [root.path + "/a/z.jsonl", root.path + "/b.jsonl"])
+    #expect(throws: CoverageError.missingPath(root.path + "/nope")) { try TraceFiles.find([root.path + "/nope"]) }
+  }
+
+  @Test func aTraceOfOtherDeclarationsIsSkippedAndNamed() throws {
+    var old = Self.graph
+    old.transitions.reverse()
+    let root = try Self.folder([
+      "now.jsonl": Trace(header: TraceHeader(graph: Self.graph), steps: Self.steps(1)),
+      "old.jsonl": Trace(header: TraceHeader(graph: old), steps: Self.steps(2)),
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let report = try CoverageCollector(registered: [Self.graph]).measure(try TraceFiles.find([root.path]))
+    #expect(report.skipped.map(\.description) == [
+      "skipped \(root.path)/old.jsonl: recorded against fingerprint \(old.fingerprint), Door is now \(Self.graph.fingerprint) — re-run its test"
+    ])
+    let coverage = try #require(report.coverages.first)
+    #expect(coverage.traces == 1)
+    #expect(coverage.transitionHits == [1, 0])  // the old trace's ids were never mapped
+  }
+
+  @Test func unregisteredSystemsUseTheirHeadersGraphUnlessTracesDisagree() throws {
+    var other = Self.graph
+    other.transitions.removeLast()
+    let agreeing = try Self.folder([
+      "1.jsonl": Trace(header: TraceHeader(graph: Self.graph), steps: Self.steps(2)),
+      "2.jsonl": Trace(header: TraceHeader(graph: Self.graph), steps: Self.steps(1)),
+    ])
+    defer { try? FileManager.default.removeItem(at: agreeing) }
+    let report = try CoverageCollector(registered: []).measure(try TraceFiles.find([agreeing.path]))
+    #expect(report.coverages.map(\.transitionHits) == [[2, 1]])
+
+    let disagreeing = try Self.folder([
+      "1.jsonl": Trace(header: TraceHeader(graph: Self.graph)), "2.jsonl": Trace(header: TraceHeader(graph: other)),
+    ])
+    defer { try? FileManager.default.removeItem(at: disagreeing) }
+    #expect {
+      try CoverageCollector(registered: []).measure(try TraceFiles.find([disagreeing.path]))
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("traces of Door (not a registered system) were recorded against different declarations")
+        && text.contains("\(other.fingerprint) in \(disagreeing.path)/2.jsonl")
+        && text.contains("\(Self.graph.fingerprint) in \(disagreeing.path)/1.jsonl")
+    }
+  }
+
+  @Test func aMalformedLineNamesTheFileAndTheLineAsGiven() throws {
+    let root = try Self.folder(["t.jsonl": Trace(header: TraceHeader(graph: Self.graph), steps: Self.steps(3))])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let file = root.appendingPathComponent("t.jsonl")
+    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    lines[3] = #"{"index":2,"kind":"teleported","timeNanoseconds":0}"#
+    try Data(lines.joined(separator: "\n").utf8).write(to: file)
+    #expect {
+      var coverage = Coverage(graph: Self.graph)
+      try CoverageCollector.add(root.path + "/t.jsonl", to: &coverage)
+    } throws: { error in
+      "\(error)".hasPrefix("\(root.path)/t.jsonl:4: kind:")
+    }
+  }
+}
