@@ -95,7 +95,7 @@ let package = Package(
     .testTarget(
       name: "FeedbackDiagramTests",
       dependencies: ["FeedbackDiagram", "FeedbackLoopExamples"],
-      exclude: ["__Snapshots__"]
+      exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),
   ],
