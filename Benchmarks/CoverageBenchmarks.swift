@@ -1,55 +1,61 @@
 import FeedbackGraph
 import Foundation
 
-/// The coverage row: 1,000 TrafficLight-like trace files of 1,000 steps each (1,000,000
-/// steps), written to a temporary folder, then read twice in the same run — (a) every line
-/// merely decoded with `TraceReader`, (b) the full coverage computation
-/// (`CoverageCollector`) — so that the cost coverage adds to decoding shows as a ratio
-/// (target: coverage ≤ 1.5× decoding). Peak RSS (`VmHWM`) is printed before and after each
-/// pass to show that memory stays flat however many steps are read.
-///
-/// The row's value is the coverage pass in ns/step; the details go to standard error.
+/// The coverage rows: 1,000 TrafficLight-like trace files of 1,000 steps each (1,000,000
+/// steps), written once to a temporary folder, then read in runs paired with each other:
+/// `coverage.decode` merely decodes every line with `TraceReader`, `coverage.steps` computes
+/// the full coverage (`CoverageCollector`), so the cost coverage adds to decoding shows as a
+/// ratio (target: coverage ≤ 1.5× decoding). Peak RSS (`VmHWM`) is printed after each pass
+/// to show that memory stays flat however many steps are read.
 let coverageBenchmarks: [Benchmark] = [
-  Benchmark(name: "coverage.steps", unit: "ns/step", runs: 1) {
-    let files = 1_000, stepsPerFile = 1_000
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-bench-\(ProcessInfo.processInfo.processIdentifier)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let paths = try writeTrafficTraces(files: files, stepsPerFile: stepsPerFile, into: folder)
-    let graph = trafficGraph
-    let before = peakResidentKilobytes()
-    var decodeTimes: [Double] = [], coverageTimes: [Double] = []
-    var decodeAfter = 0, coverageAfter = 0
-    for _ in 0..<3 {  // alternate the two passes, so that drift hits both alike
-      var decoded = 0
-      decodeTimes.append(
-        try seconds {
-          for path in paths {
-            var reader = try TraceReader(contentsOf: URL(fileURLWithPath: path))
-            _ = try reader.header()
-            while let step = try reader.next() {
-              decoded &+= step.index
-            }
-          }
-        })
-      blackHole(decoded)
-      decodeAfter = peakResidentKilobytes()
-      var report: CoverageCollector.Report?
-      coverageTimes.append(try seconds { report = try CoverageCollector(registered: [graph]).measure(paths) })
-      precondition(report?.coverages.first?.steps == files * stepsPerFile, "coverage counted \(report?.coverages.first?.steps ?? 0) steps")
-      precondition(report?.coverages.first?.transitionFraction.covered == 4)
-      coverageAfter = peakResidentKilobytes()
+  Benchmark(name: "coverage.decode", unit: "ns/step", runs: 1) {
+    let paths = try CoverageFixture.paths()
+    var decoded = 0
+    let elapsed = try seconds {
+      for path in paths {
+        var reader = try TraceReader(contentsOf: URL(fileURLWithPath: path))
+        _ = try reader.header()
+        while let step = try reader.next() {
+          decoded &+= step.index
+        }
+      }
     }
-    let steps = Double(files * stepsPerFile)
-    let decode = median(decodeTimes) / steps * 1e9, coverage = median(coverageTimes) / steps * 1e9
-    FileHandle.standardError.write(Data("""
-      coverage.steps: \(files) files, \(files * stepsPerFile) steps; decode \(Int(decode)) ns/step, coverage \(Int(coverage)) ns/step, \
-      coverage / decode \(RatioReport.rounded(coverage / decode))x (target ≤ 1.5x); \
-      peak RSS \(before / 1024) MB after writing, \(decodeAfter / 1024) MB after decoding, \(coverageAfter / 1024) MB after coverage
-
-      """.utf8))
-    return coverage
-  }
+    blackHole(decoded)
+    CoverageFixture.note("decode")
+    return elapsed / Double(CoverageFixture.steps) * 1e9
+  },
+  Benchmark(name: "coverage.steps", unit: "ns/step", runs: 3, pairedWith: "coverage.decode") {
+    let paths = try CoverageFixture.paths()
+    var report: CoverageCollector.Report?
+    let elapsed = try seconds { report = try CoverageCollector(registered: [trafficGraph]).measure(paths) }
+    precondition(report?.coverages.first?.steps == CoverageFixture.steps, "coverage counted \(report?.coverages.first?.steps ?? 0) steps")
+    precondition(report?.coverages.first?.transitionFraction.covered == 4)
+    CoverageFixture.note("coverage")
+    return elapsed / Double(CoverageFixture.steps) * 1e9
+  },
 ]
+
+/// The coverage rows' trace files, written on first use and removed at exit.
+enum CoverageFixture {
+  static let files = 1_000, stepsPerFile = 1_000
+  static var steps: Int { files * stepsPerFile }
+  private static let written = Protected<[String]?>(nil)
+
+  static func paths() throws -> [String] {
+    if let paths = written.withLock({ $0 }) { return paths }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    let paths = try writeTrafficTraces(files: files, stepsPerFile: stepsPerFile, into: folder)
+    atexit { try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("coverage-bench-\(ProcessInfo.processInfo.processIdentifier)")) }
+    FileHandle.standardError.write(Data("coverage: \(files) files, \(steps) steps written; peak RSS \(peakResidentKilobytes() / 1024) MB\n".utf8))
+    written.withLock { $0 = paths }
+    return paths
+  }
+
+  /// Prints the peak RSS after a pass (it must not grow with the steps read).
+  static func note(_ pass: String) {
+    FileHandle.standardError.write(Data("coverage: peak RSS \(peakResidentKilobytes() / 1024) MB after a \(pass) pass\n".utf8))
+  }
+}
 
 /// TrafficLight as data (the benchmark target does not build the runtime's graph).
 let trafficGraph = SystemGraph(

@@ -11,6 +11,7 @@ enum RatioReport {
     ("heap.run-100k / run-10k", "heap.run-100k", "heap.run-10k"),
     ("heap.run-1m / run-100k", "heap.run-1m", "heap.run-100k"),
     ("render.dot-cli / render.examples", "render.dot-cli", "render.examples"),
+    ("coverage.steps / coverage.decode (target ≤ 1.5x)", "coverage.steps", "coverage.decode"),
   ]
 
   static func rounded(_ ratio: Double) -> Double {

@@ -110,7 +110,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
 
   /// Records `step`, reported at virtual time `time` (nanoseconds). A synchronous effect
   /// becomes its three steps.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func append(_ step: LoopStep<State, Event>, time: Int64) {
     stamp(time)
     let feedback = Int32(step.feedback?.index ?? -1)
