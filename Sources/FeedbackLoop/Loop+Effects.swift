@@ -59,7 +59,7 @@ extension Loop {
     case .none:
       return nil
     case .one(let event):
-      if let probe { reportSynchronousEffect(event, feedback: index, to: probe) }  // no probe: no id taken
+      if probe != nil { reportSynchronousEffect(event, feedback: index) }  // no probe: no id taken
       enqueue(Entry(event: event, origin: .feedback(index)))
       return nil
     case .many(let events):
@@ -73,8 +73,8 @@ extension Loop {
   /// Reports a synchronous effect: one step standing for its start, emission and end. Kept
   /// out of line so that `start` stays small enough for `enqueue` to be inlined into it.
   @inlinable @inline(never)
-  func reportSynchronousEffect(_ event: Event, feedback index: Int, to probe: LoopProbe<State, Event>) {
-    probe.record(
+  func reportSynchronousEffect(_ event: Event, feedback index: Int) {
+    probe?.record(
       LoopStep(
         kind: .effectEmitted, event: event, feedback: FeedbackID(index), effect: makeEffectID(),
         isSynchronousEffect: true))

@@ -53,6 +53,16 @@
       defer { pthread_mutex_unlock(mutex) }
       return try body(&value.pointee)
     }
+
+    /// Runs `body` with exclusive access to the value and `argument` (see the other variant).
+    @inlinable
+    package func withLock<Argument: Sendable, Result>(
+      _ argument: Argument, _ body: (inout Value, Argument) throws -> Result
+    ) rethrows -> Result {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return try body(&value.pointee, argument)
+    }
   }
 #else
   @usableFromInline
@@ -69,6 +79,16 @@
     @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
       try mutex.withLock { try body(&$0) }
+    }
+
+    /// Runs `body` with exclusive access to the value and `argument`, which is passed by
+    /// reference rather than captured (a large value captured by `body` is copied into its
+    /// context on every call).
+    @inlinable
+    package func withLock<Argument: Sendable, Result>(
+      _ argument: Argument, _ body: (inout Value, Argument) throws -> Result
+    ) rethrows -> Result {
+      try mutex.withLock { try body(&$0, argument) }
     }
   }
 #endif

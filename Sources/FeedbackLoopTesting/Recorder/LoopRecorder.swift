@@ -107,7 +107,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.book = book
     let probe = LoopProbe<State, Event> { step in
       let time = scheduler.nowNanoseconds
-      book.withLock { $0.steps.append(step, time: time) }
+      book.withLock(step) { book, step in book.steps.append(step, time: time) }
     }
     self.loop = Loop(system, scheduler: scheduler, probe: probe)
     scheduler.advance()

@@ -13,7 +13,9 @@ import Testing
   /// Counts how often the real network effect ran.
   static let networkCalls = Protected(0)
 
-  static func fetcher(loadedGoesTo target: @escaping @Sendable (String) -> Phase = { .loaded($0) }) -> System<Phase, Action> {
+  static func fetcher(
+    delay: Duration = .seconds(2), loadedGoesTo target: @escaping @Sendable (String) -> Phase = { .loaded($0) }
+  ) -> System<Phase, Action> {
     System("Fetcher", initial: .idle) {
       Transitions {
         Transition(from: .any, on: .case("load"), targets: [.case("loading")]) { _, action in
@@ -29,7 +31,7 @@ import Testing
       Feedback("network", emitting: ["didLoad"]) { (state: Phase) -> Effect<Action> in
         guard case .loading(let page) = state else { return .none }
         return .task { clock in
-          try await clock.sleep(for: .seconds(2))
+          try await clock.sleep(for: delay)
           networkCalls.withLock { $0 += 1 }
           return .didLoad("page \(page)")
         }
