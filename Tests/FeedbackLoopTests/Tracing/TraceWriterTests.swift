@@ -138,7 +138,7 @@ import Testing
   }
 
   @Test func everyEventSentFromEightThreadsToAQueueLoopIsWrittenInOrder() throws {
-    struct Sent: Hashable, Sendable, Codable {
+    struct Sent: Hashable, Sendable {  // not Codable: steps are described only, which is faster
       var thread: Int
       var number: Int
     }
@@ -165,11 +165,13 @@ import Testing
     let steps = try status.files.flatMap { try readTrace($0).steps }
     #expect(steps.map(\.index) == Array(0...80_000))
     // In the order the loop reduced them: the state counts up by one per line…
-    #expect(steps.map(\.stateValue) == (0...80_000).map { JSONValue.integer(Int64($0)) })
+    #expect(steps.map(\.stateAfter) == (0...80_000).map { "\($0)" })
     // …and each thread's events appear once each, in the order that thread sent them.
-    let sent = try steps.dropFirst().map { try #require($0.eventValue).decode(as: Sent.self) }
+    let sent = steps.compactMap(\.event)
     for thread in 0..<8 {
-      #expect(sent.filter { $0.thread == thread }.map(\.number) == Array(0..<10_000))
+      #expect(
+        sent.filter { $0.hasPrefix("Sent(thread: \(thread),") }
+          == (0..<10_000).map { "\(Sent(thread: thread, number: $0))" })
     }
   }
 
