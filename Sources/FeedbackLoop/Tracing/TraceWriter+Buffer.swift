@@ -77,7 +77,14 @@ final class TraceWriterEngine<State: Sendable, Event: Sendable>: Sendable {
     var pending: TraceWriterRing<Pending>
     /// The trace index the next recorded step gets.
     var nextIndex = 0
-    var droppedSteps = 0
+    /// Steps rejected (after a failure or `close`) or discarded by the failed writer.
+    var rejectedSteps = 0
+    /// Steps pushed out of a full `pending` buffer.
+    var evictedSteps = 0
+    /// Whether an evicted step is lost (`rotatingFiles`), or only older than every step the
+    /// writer keeps anyway (`lastSteps(n)` with `n` pending reports, each standing for at
+    /// least one step) — unless the writer failed and keeps nothing.
+    let evictionLosesSteps: Bool
     var writtenSteps = 0
     var files: [URL] = []
     var failure: TraceWriterFailure?
@@ -89,6 +96,11 @@ final class TraceWriterEngine<State: Sendable, Event: Sendable>: Sendable {
     /// Callers of `flush`/`close` waiting for the batch that includes their steps.
     var waiters: [DispatchSemaphore] = []
 
+    /// Steps recorded that no file will have (``TraceWriterStatus/droppedSteps``).
+    var droppedSteps: Int {
+      rejectedSteps + (evictionLosesSteps || failure != nil ? evictedSteps : 0)
+    }
+
     /// Whether `record` appends (`true`) or drops.
     var accepting: Bool { failure == nil && !closing }
   }
@@ -96,14 +108,8 @@ final class TraceWriterEngine<State: Sendable, Event: Sendable>: Sendable {
   let shared: Protected<Shared>
   let wakeUp = DispatchSemaphore(value: 0)
 
-  /// Whether a step evicted from a full `pending` buffer is lost (`rotatingFiles`), or
-  /// only older than every step the writer keeps anyway (`lastSteps(n)` with `n` pending
-  /// reports, each standing for at least one step).
-  let evictionLosesSteps: Bool
-
   init(pendingCapacity: Int, evictionLosesSteps: Bool) {
-    shared = Protected(Shared(pending: TraceWriterRing(capacity: pendingCapacity)))
-    self.evictionLosesSteps = evictionLosesSteps
+    shared = Protected(Shared(pending: TraceWriterRing(capacity: pendingCapacity), evictionLosesSteps: evictionLosesSteps))
   }
 
   /// Takes `step` from the loop: O(1), no I/O.
@@ -114,11 +120,11 @@ final class TraceWriterEngine<State: Sendable, Event: Sendable>: Sendable {
       let index = shared.nextIndex
       shared.nextIndex += weight
       guard shared.accepting else {
-        shared.droppedSteps += weight
+        shared.rejectedSteps += weight
         return false
       }
-      if let evicted = shared.pending.append(Pending(step: step, index: index, time: time)), evictionLosesSteps {
-        shared.droppedSteps += evicted.step.isSynchronousEffect ? 3 : 1
+      if let evicted = shared.pending.append(Pending(step: step, index: index, time: time)) {
+        shared.evictedSteps += evicted.step.isSynchronousEffect ? 3 : 1
       }
       return Self.claimWakeUp(&shared)
     }

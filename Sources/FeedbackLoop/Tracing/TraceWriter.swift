@@ -239,7 +239,7 @@ public final class TraceWriter<State: Sendable, Event: Sendable>: Sendable {
       let failure = sink.failure
       let reportNow = failure != nil && !reportedFailure
       let (dropped, lateWaiters) = engine.shared.withLock { shared -> (Int, [DispatchSemaphore]) in
-        shared.droppedSteps += discarded
+        shared.rejectedSteps += discarded
         shared.writtenSteps = sink.writtenSteps
         shared.files = sink.files
         if shared.failure == nil { shared.failure = failure }
