@@ -1,5 +1,5 @@
 import FeedbackGraph
-package import Foundation
+import Foundation
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What a ``TraceWriter`` keeps: the last steps in memory, or a stream of rotating files.
 ///

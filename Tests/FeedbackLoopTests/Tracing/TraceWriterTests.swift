@@ -308,8 +308,11 @@ import Testing
 
     let trace = try readTrace(try #require(writer.status.files.first))
     #expect(trace.header.encodesEvents && trace.header.encodesStates)
-    #expect(try trace.steps.map { try $0.eventValue?.decode(as: Edit.self) } == [nil, .type("Ada"), .submit])
-    #expect(try trace.steps.map { try $0.stateValue?.decode(as: Form.self) } == [
+    func decode<T: Decodable>(_ json: String?, as type: T.Type) throws -> T? {
+      try json.map { try JSONDecoder().decode(T.self, from: Data($0.utf8)) }
+    }
+    #expect(try trace.steps.map { try decode($0.eventJSON, as: Edit.self) } == [nil, .type("Ada"), .submit])
+    #expect(try trace.steps.map { try decode($0.stateJSON, as: Form.self) } == [
       Form(), Form(name: "Ada"), Form(name: "Ada", submitted: true),
     ])
   }
@@ -327,8 +330,8 @@ import Testing
     let trace = try readTrace(try #require(writer.status.files.first))
     #expect(trace.header.encodesEvents && !trace.header.encodesStates)
     #expect(trace.steps.map(\.stateAfter) == ["red", "green"])
-    #expect(trace.steps.map(\.stateValue) == [nil, nil])
-    #expect(trace.steps.map(\.eventValue) == [nil, .string("up")])
+    #expect(trace.steps.map(\.stateJSON) == [nil, nil])
+    #expect(trace.steps.map(\.eventJSON) == [nil, #""up""#])
   }
 
   @Test(arguments: [
