@@ -1,0 +1,38 @@
+import FeedbackGraph
+import FeedbackLoop
+import FeedbackLoopTesting
+import Foundation
+import Testing
+
+/// A trace an app records with `TraceWriter`, on a real queue and real time, replays on
+/// virtual time to the same states — its effects answered from the trace, not run.
+@Suite struct LiveTraceReplayTests {
+  @Test func aQueueSchedulerRecordingReplaysOnVirtualTimeToTheSameStates() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-replay-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let system = TraceReplayTests.fetcher(delay: .milliseconds(5))
+    let scheduler = QueueScheduler()
+    let writer = try TraceWriter(
+      recording: system, scheduler: scheduler, to: directory, policy: .rotatingFiles(stepsPerFile: 100_000, keep: 1))
+    let loop = Loop(system, scheduler: scheduler, onStep: writer.record)
+    var states = loop.states.makeAsyncIterator()
+    for page in 1...3 {
+      loop.send(.load(page))
+      while let state = await states.next(), state != .loaded("page \(page)") {}
+    }
+    loop.stop()
+    writer.close()
+    let file = try #require(writer.status.files.first)
+    let trace = try Trace.decodeJSONLines(Data(contentsOf: file), source: file.lastPathComponent)
+    #expect(trace.header.outcome == .recorded)
+    #expect(trace.steps.filter { $0.kind == .effectEmitted }.count == 3)
+
+    let callsBefore = TraceReplayTests.networkCalls.withLock { $0 }
+    let result = TraceReplay(trace, system: system, source: file.lastPathComponent).run()
+    #expect(result.passed)
+    #expect(result.matchedSteps == trace.steps.count)
+    #expect(TraceReplayTests.networkCalls.withLock { $0 } == callsBefore)
+    let recordedStates = trace.steps.compactMap(\.stateAfter)
+    #expect(recordedStates == ["idle", "loading(1)", #"loaded("page 1")"#, "loading(2)", #"loaded("page 2")"#, "loading(3)", #"loaded("page 3")"#])
+  }
+}
