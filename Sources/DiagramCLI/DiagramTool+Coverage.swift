@@ -18,14 +18,7 @@ extension DiagramTool {
     @Argument(help: "Trace files, or folders searched recursively for *.jsonl (default: the current folder).")
     var paths: [String] = []
 
-    @Option(name: .long, help: "The folder to write into.")
-    var output = "Diagrams"
-
-    @Option(name: .long, help: "Comma-separated formats: svg,png,pdf,dot.")
-    var format = FormatList([.svg, .png, .dot])
-
-    @Option(name: .long, help: "light, dark, or the path of a theme JSON file.")
-    var theme = "light"
+    @OptionGroup var figures: FigureOptions
 
     @Flag(name: .long, help: "Print the coverage as JSON instead of the table.")
     var json = false
@@ -37,22 +30,21 @@ extension DiagramTool {
     var minStates: Double?
 
     func validate() throws {
-      try format.validate(allowed: [.svg, .png, .pdf, .dot])
       for (option, value) in [("--min-transitions", minTransitions), ("--min-states", minStates)] {
         if let value, !(0...1).contains(value) { throw DiagramCLIError.minimumOutOfRange(option: option, value: value) }
       }
     }
 
     func run() throws {
-      let run = try CoverageRun(paths: paths.isEmpty ? ["."] : paths, registered: DiagramRegistry.systems, theme: try resolveTheme(theme))
+      let run = try CoverageRun(paths: paths.isEmpty ? ["."] : paths, registered: DiagramRegistry.systems, theme: try resolveTheme(figures.theme))
       run.warnings.forEach(printError)
       let files: [(name: String, data: Data)]
       do {
-        files = try run.files(formats: format.formats)
+        files = try run.files(formats: figures.format.formats)
       } catch let error as DiagramError {
         throw DiagramCLIError.invalid(error)
       }
-      try DiagramOutput.write(files, to: URL(fileURLWithPath: output, isDirectory: true))
+      try DiagramOutput.write(files, to: URL(fileURLWithPath: figures.output, isDirectory: true))
       print(json ? try run.json() : run.table(), terminator: "")
       try run.requireMinimum(transitions: minTransitions, states: minStates)
     }

@@ -12,30 +12,19 @@ extension DiagramTool {
     @Argument(help: "A trace file (*.jsonl).")
     var file: String
 
-    @Option(name: .long, help: "The folder to write into.")
-    var output = "Diagrams"
-
-    @Option(name: .long, help: "Comma-separated formats: svg,png,pdf,dot.")
-    var format = FormatList([.svg, .png, .dot])
-
-    @Option(name: .long, help: "light, dark, or the path of a theme JSON file.")
-    var theme = "light"
-
-    func validate() throws {
-      try format.validate(allowed: [.svg, .png, .pdf, .dot])
-    }
+    @OptionGroup var figures: FigureOptions
 
     func run() throws {
-      let run = try TraceRun(path: file, registered: DiagramRegistry.systems, theme: try resolveTheme(theme))
+      let run = try TraceRun(path: file, registered: DiagramRegistry.systems, theme: try resolveTheme(figures.theme))
       run.warnings.forEach(printError)
       let files: [(name: String, data: Data)]
       do {
-        files = try run.files(formats: format.formats)
+        files = try run.files(formats: figures.format.formats)
       } catch let error as DiagramError {
         throw DiagramCLIError.invalid(error)
       }
-      try DiagramOutput.write(files, to: URL(fileURLWithPath: output, isDirectory: true))
-      print("Wrote \(files.map(\.name).joined(separator: ", ")) into \(output)/")
+      try DiagramOutput.write(files, to: URL(fileURLWithPath: figures.output, isDirectory: true))
+      print("Wrote \(files.map(\.name).joined(separator: ", ")) into \(figures.output)/")
     }
   }
 }

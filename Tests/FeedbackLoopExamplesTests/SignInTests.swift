@@ -24,29 +24,30 @@ final class SignInTests: XCTestCase {
     XCTAssertEqual(loop.state, .editing(Form(email: "no-at-sign")))
   }
 
-  func testARejectedPasswordCanBeCorrected() {
-    let scheduler = TestScheduler()
-    let loop = LoopRecorder(SignIn.system(client: .fake(password: "correct horse")), scheduler: scheduler)
-    let wrong = Form(email: "ada@example.com", password: "battery staple")
+  /// A form with the wrong password, submitted and rejected: the loop is left in `failed`.
+  static let wrong = Form(email: "ada@example.com", password: "battery staple")
+
+  func rejectedSignIn(testName: String = #function) -> LoopRecorder<SignIn.State, SignIn.Event> {
+    let loop = LoopRecorder(SignIn.system(client: .fake(password: "correct horse")), testName: testName)
+    let wrong = Self.wrong
     loop.send(.emailChanged(wrong.email)) { $0 = .editing(Form(email: wrong.email)) }
     loop.send(.passwordChanged(wrong.password)) { $0 = .editing(wrong) }
     loop.send(.submit) { $0 = .submitting(wrong) }
-    scheduler.advance(by: .seconds(1))
+    loop.scheduler.advance(by: .seconds(1))
     loop.receive(.rejected("wrong password"), from: "authenticate") { $0 = .failed(wrong, message: "wrong password") }
-    loop.send(.passwordChanged("correct horse")) { $0 = .editing(Form(email: wrong.email, password: "correct horse")) }
+    return loop
+  }
+
+  func testARejectedPasswordCanBeCorrected() {
+    let loop = rejectedSignIn()
+    loop.send(.passwordChanged("correct horse")) { $0 = .editing(Form(email: Self.wrong.email, password: "correct horse")) }
   }
 
   func testAFailedSignInCanBeSubmittedAgainOrEdited() {
-    let scheduler = TestScheduler()
-    let loop = LoopRecorder(SignIn.system(client: .fake(password: "correct horse")), scheduler: scheduler)
-    let wrong = Form(email: "ada@example.com", password: "battery staple")
-    loop.send(.emailChanged(wrong.email)) { $0 = .editing(Form(email: wrong.email)) }
-    loop.send(.passwordChanged(wrong.password)) { $0 = .editing(wrong) }
-    loop.send(.submit) { $0 = .submitting(wrong) }
-    scheduler.advance(by: .seconds(1))
-    loop.receive(.rejected("wrong password"), from: "authenticate") { $0 = .failed(wrong, message: "wrong password") }
+    let loop = rejectedSignIn()
+    let wrong = Self.wrong
     loop.send(.submit) { $0 = .submitting(wrong) }  // the same form, straight from the failure
-    scheduler.advance(by: .seconds(1))
+    loop.scheduler.advance(by: .seconds(1))
     loop.receive(.rejected("wrong password"), from: "authenticate") { $0 = .failed(wrong, message: "wrong password") }
     loop.send(.emailChanged("grace@example.com")) { $0 = .editing(Form(email: "grace@example.com", password: wrong.password)) }
   }
