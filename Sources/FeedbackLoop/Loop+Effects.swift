@@ -114,7 +114,8 @@ extension Loop {
     }
     guard registered else { return nil }
     probe?.record(LoopStep(kind: .effectStarted, feedback: FeedbackID(index), effect: handle.id))
-    let operation = replaceEffect?(FeedbackID(index), handle.id) ?? operation
+    let operation = replay?.effect(FeedbackID(index), handle.id) ?? operation
+    let scheduler = replay == nil ? scheduler : self.scheduler
     let clock = scheduler.clock
     let send = Send<Event> { [weak self] event in
       guard !handle.isCancelled else { return }

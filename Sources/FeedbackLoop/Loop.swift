@@ -36,9 +36,9 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   public let scheduler: any LoopScheduler
   /// Who watches the loop: a public monitor, or the test kit's recorder.
   @usableFromInline let probe: LoopProbe<State, Event>?
-  /// Replay's substitute for every async effect (see ``EffectReplacement``); `nil` runs
-  /// effects as declared.
-  @usableFromInline let replaceEffect: EffectReplacement?
+  /// Replay's substitutes for effects and inputs (see `ReplayHooks`); `nil` runs the
+  /// system as declared.
+  @usableFromInline let replay: ReplayHooks<Event>?
   @usableFromInline let feedbackNames: [String]
   /// `scheduler.runsActionsInline`, read once.
   @usableFromInline let runsInline: Bool
@@ -89,9 +89,9 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   @inlinable
   package init(
     _ system: System<State, Event>, scheduler: any LoopScheduler, probe: LoopProbe<State, Event>?,
-    replaceEffect: EffectReplacement? = nil
+    replay: ReplayHooks<Event>? = nil
   ) {
-    self.replaceEffect = replaceEffect
+    self.replay = replay
     self.system = system
     self.scheduler = scheduler
     self.probe = probe
@@ -107,11 +107,6 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     stop()
   }
 
-  /// What replay runs instead of an async effect: given the feedback that starts it and
-  /// the id it gets, an operation that emits what a recording says that effect emitted.
-  /// Effects never run for real under replay (no network, no timers of their own).
-  @usableFromInline package typealias EffectReplacement =
-    @Sendable (_ feedback: FeedbackID, _ effect: EffectID) -> @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void
 
   /// The current state (the state after the last reduced event).
   public var state: State {
@@ -240,9 +235,10 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     var subscriptions: [@Sendable () -> Void] = []
     for (index, runtime) in runtimes.enumerated() {
       if case .source(let subscribe, _) = runtime.logic {
-        subscriptions.append(subscribe(Send { [weak self] event in
+        let send = Send<Event> { [weak self] event in
           self?.enqueue(Entry(event: event, origin: .feedback(index)))
-        }))
+        }
+        subscriptions.append(replay?.source(FeedbackID(index), send) ?? subscribe(send))
       }
     }
     let alreadyStopped = shared.withLock { shared -> Bool in

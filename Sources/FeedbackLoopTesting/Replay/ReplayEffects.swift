@@ -1,8 +1,9 @@
 import FeedbackGraph
 import FeedbackLoop
 
-/// The async effects of a replayed loop: each one, instead of running, registers here and
-/// waits; the replay makes it emit and finish exactly where the trace says it did.
+/// The side effects of a replayed loop. Async effects, instead of running, register here
+/// and wait; input and mediator feedbacks, instead of subscribing, leave their `Send` here.
+/// The replay then makes each emit, and each effect finish, exactly where the trace says.
 final class ReplayEffects<Event: Sendable>: Sendable {
   private struct Running: Sendable {
     var send: Send<Event>
@@ -10,16 +11,22 @@ final class ReplayEffects<Event: Sendable>: Sendable {
   }
 
   private let running = Protected<[EffectID: Running]>([:])
+  private let sources = Protected<[FeedbackID: Send<Event>]>([:])
 
-  /// The stand-in for every async effect of the replayed loop.
-  var replacement: @Sendable (FeedbackID, EffectID) -> @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void {
-    { [self] _, id in
-      { [self] send, _ in
-        let gate = Gate()
-        running.withLock { $0[id] = Running(send: send, gate: gate) }
-        await gate.wait()
-      }
-    }
+  /// The hooks a replayed loop runs with.
+  var hooks: ReplayHooks<Event> {
+    ReplayHooks(
+      effect: { [self] _, id in
+        { [self] send, _ in
+          let gate = Gate()
+          running.withLock { $0[id] = Running(send: send, gate: gate) }
+          await gate.wait()
+        }
+      },
+      source: { [self] feedback, send in
+        sources.withLock { $0[feedback] = send }
+        return { [self] in _ = sources.withLock { $0.removeValue(forKey: feedback) } }
+      })
   }
 
   /// Whether effect `id` is a replaced async effect that has started.
@@ -27,9 +34,19 @@ final class ReplayEffects<Event: Sendable>: Sendable {
     running.withLock { $0[id] != nil }
   }
 
+  /// Whether `feedback` is an input or mediator feedback, subscribed.
+  func isSource(_ feedback: FeedbackID) -> Bool {
+    sources.withLock { $0[feedback] != nil }
+  }
+
   /// Makes effect `id` emit `event`, as the trace recorded.
   func emit(_ event: Event, from id: EffectID) {
     running.withLock { $0[id] }?.send(event)
+  }
+
+  /// Makes the input or mediator feedback `feedback` deliver `event`, as the trace recorded.
+  func deliver(_ event: Event, from feedback: FeedbackID) {
+    sources.withLock { $0[feedback] }?(event)
   }
 
   /// Lets effect `id` finish, as the trace recorded.

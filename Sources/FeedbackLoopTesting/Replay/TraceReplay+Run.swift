@@ -19,22 +19,9 @@ extension TraceReplay {
   /// Replays without reporting.
   func replay() -> Result {
     let recorded = trace.steps
-    // Decode every event the replay must give back before running anything.
-    var events: [Int: Event] = [:]
-    for step in recorded where step.kind == .effectEmitted || step.isExternal {
-      do {
-        events[step.index] = try decodeEvent(step)
-      } catch {
-        let why =
-          trace.header.encodesEvents
-          ? "its event \(step.event.map { "\"\($0)\"" } ?? "") does not decode as \(Event.self): \(error)"
-          : "the trace stores events as text only (\(Event.self) was not Codable when it was recorded)"
-        return Result(
-          matchedSteps: 0, divergence: nil,
-          problem: "\(source) cannot be replayed: step #\(step.index): \(why). Make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.")
-      }
+    if let problem = problemWithTheTrace() {
+      return Result(matchedSteps: 0, divergence: nil, problem: problem)
     }
-
     let scheduler = TestScheduler()
     let mapper = TraceStepMapper(system: system)
     let actual = Protected<[Step]>([])
@@ -47,17 +34,21 @@ extension TraceReplay {
       }
     }
     let effects = ReplayEffects<Event>()
-    let loop = Loop(system, scheduler: scheduler, probe: probe, replaceEffect: effects.replacement)
-    defer { loop.stop() }
+    let loop = Loop(system, scheduler: scheduler, probe: probe, replay: effects.hooks)
+    defer {
+      loop.stop()
+      scheduler.advance()  // let the cancelled effects' tasks end
+    }
     scheduler.advance()
 
-    for step in recorded {
-      let time = Duration.nanoseconds(step.timeNanoseconds)
+    for (position, step) in recorded.enumerated() {
       let drive: () -> Void
-      if step.isExternal {
-        drive = { loop.send(events[step.index]!) }
+      if step.kind.isEventStep, step.isExternal || step.feedback.map(effects.isSource) == true {
+        guard case .success(let event) = decode(step) else { return failure(decoding: step) }
+        drive = step.isExternal ? { loop.send(event) } : { effects.deliver(event, from: step.feedback!) }
       } else if step.kind == .effectEmitted, let effect = step.effect, effects.isRunning(effect) {
-        drive = { effects.emit(events[step.index]!, from: effect) }
+        guard case .success(let event) = decode(step) else { return failure(decoding: step) }
+        drive = { effects.emit(event, from: effect) }
       } else if step.kind == .effectFinished, let effect = step.effect, effects.isRunning(effect) {
         drive = { effects.finish(effect) }
       } else if step.kind == .stopped {
@@ -67,14 +58,14 @@ extension TraceReplay {
       }
       // Everything before a step the replay drives has happened by now: compare it. Stopping
       // cancels running effects before the `stopped` step, so those come after the drive.
-      var end = step.index
+      var end = position
       if step.kind == .stopped {
         while end > 0, recorded[end - 1].kind == .effectCancelled { end -= 1 }
       }
       if let divergence = firstDifference(actual.withLock { $0 }, recorded, through: end) {
         return Result(matchedSteps: divergence.index, divergence: divergence)
       }
-      scheduler.advance(to: time)
+      scheduler.advance(to: .nanoseconds(max(step.timeNanoseconds, scheduler.nowNanoseconds)))
       drive()
       scheduler.advance()
     }
@@ -83,6 +74,35 @@ extension TraceReplay {
       return Result(matchedSteps: divergence.index, divergence: divergence)
     }
     return Result(matchedSteps: recorded.count, divergence: nil)
+  }
+
+  /// Why the trace cannot be replayed as a whole run of this system, if it cannot.
+  private func problemWithTheTrace() -> String? {
+    if trace.header.system != system.name {
+      return "\(source) records the system \"\(trace.header.system)\", not \"\(system.name)\"."
+    }
+    guard trace.steps.first?.kind == .initial else {
+      return "\(source) does not start with the initial state: replay needs a whole run (a TraceWriter .lastSteps window is only its end)."
+    }
+    if let gap = trace.steps.indices.first(where: { trace.steps[$0].index != $0 }) {
+      return "\(source) skips steps: line \(gap + 2) holds step #\(trace.steps[gap].index), expected #\(gap) (steps the writer dropped?): replay needs a whole run."
+    }
+    return nil
+  }
+
+  private func decode(_ step: Step) -> Swift.Result<Event, any Error> {
+    Swift.Result { try decodeEvent(step) }
+  }
+
+  /// The result for an event the replay must give back but cannot decode.
+  private func failure(decoding step: Step) -> Result {
+    let why: String
+    if case .failure(let error) = decode(step), trace.header.encodesEvents {
+      why = "its event \(step.event.map { "\"\($0)\"" } ?? "") does not decode as \(Event.self): \(error)"
+    } else {
+      why = "the trace stores events as text only (\(Event.self) was not Codable when it was recorded)"
+    }
+    return Result(matchedSteps: step.index, divergence: nil, problem: "\(source) cannot be replayed: step #\(step.index): \(why).")
   }
 
   /// The first index below `end` where the replayed and recorded steps differ (times
@@ -110,7 +130,9 @@ extension TraceReplay {
   /// The failure to report for `result`, if it failed.
   func failureReport(for result: Result) -> FailureReport? {
     if let problem = result.problem {
-      return FailureReport(heading: problem, diff: nil, timeline: "", fix: "see above.")
+      return FailureReport(
+        heading: problem, diff: nil, timeline: "",
+        fix: "replay a whole recorded run of this system whose events decode: make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.")
     }
     guard let divergence = result.divergence else { return nil }
     let what: String

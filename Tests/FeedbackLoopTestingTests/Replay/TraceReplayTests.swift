@@ -10,11 +10,11 @@ import Testing
   enum Phase: Codable, Hashable, Sendable { case idle, loading(Int), loaded(String), failed }
   enum Action: Codable, Hashable, Sendable { case load(Int), didLoad(String), fail }
 
-  /// Counts how often the real network effect ran.
-  static let networkCalls = Protected(0)
-
+  /// A loader whose "network" effect counts its calls in `networkCalls` (one counter per
+  /// test: tests run in parallel).
   static func fetcher(
-    delay: Duration = .seconds(2), loadedGoesTo target: @escaping @Sendable (String) -> Phase = { .loaded($0) }
+    delay: Duration = .seconds(2), networkCalls: Protected<Int> = Protected(0),
+    loadedGoesTo target: @escaping @Sendable (String) -> Phase = { .loaded($0) }
   ) -> System<Phase, Action> {
     System("Fetcher", initial: .idle) {
       Transitions {
@@ -55,12 +55,55 @@ import Testing
 
   @Test func aRecordedRunReplaysStepForStepWithoutRunningItsEffects() {
     let trace = Self.recordedRun()
-    let callsBefore = Self.networkCalls.withLock { $0 }
-    let result = TraceReplay(trace, system: Self.fetcher()).run()
+    let networkCalls = Protected(0)
+    let result = TraceReplay(trace, system: Self.fetcher(networkCalls: networkCalls)).run()
     #expect(result.passed)
     #expect(result.matchedSteps == trace.steps.count)
     #expect(trace.steps.contains { $0.kind == .effectCancelled })
-    #expect(Self.networkCalls.withLock { $0 } == callsBefore)  // no "network" during replay
+    #expect(networkCalls.withLock { $0 } == 0)  // no "network" during replay
+  }
+
+  @Test func eventsFromAnInputFeedbackAreDeliveredWhereTheyWereRecorded() {
+    let taps = FeedbackInput<Action>()
+    let system = System<Phase, Action>("Tapper", initial: .idle) {
+      Transitions {
+        Transition(from: .any, on: .case("load"), targets: [.case("loading")]) { _, action in
+          if case .load(let page) = action { return .loading(page) }
+          return .idle
+        }
+      }
+      Feedbacks { Feedback.input("taps", taps) }
+    }
+    let recording = LoopRecorder(system, writesTrace: false)
+    taps.send(.load(1))
+    recording.receive(.load(1), from: "taps") { $0 = .loading(1) }
+    recording.send(.load(2)) { $0 = .loading(2) }
+    taps.send(.load(3))
+    recording.receive(.load(3), from: "taps") { $0 = .loading(3) }
+    recording.finish()
+    let trace = recording.trace
+    #expect(trace.steps.filter { $0.kind == .event && $0.feedback == 0 }.count == 2)
+    #expect(TraceReplay(trace, system: system).run().passed)
+  }
+
+  @Test func aPartialTraceSaysWhyItCannotBeReplayed() {
+    var trace = Self.recordedRun()
+    trace.steps.removeFirst(3)
+    var skipping = Self.recordedRun()
+    skipping.steps.remove(at: 4)
+    var other = Self.fetcher()
+    other.name = "Other"
+    let messages = failureMessages {
+      TraceReplay(trace, system: Self.fetcher(), source: "Window.jsonl").run()
+      TraceReplay(skipping, system: Self.fetcher(), source: "Gap.jsonl").run()
+      TraceReplay(Self.recordedRun(), system: other, source: "Fetcher.jsonl").run()
+    }
+    let fix = "To fix: replay a whole recorded run of this system whose events decode: make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay."
+    #expect(messages == [
+      "Window.jsonl does not start with the initial state: replay needs a whole run (a TraceWriter .lastSteps window is only its end).\n\n" + fix,
+      "Gap.jsonl skips steps: line 6 holds step #5, expected #4 (steps the writer dropped?): replay needs a whole run.\n\n" + fix,
+      #"Fetcher.jsonl records the system "Fetcher", not "Other"."# + "\n\n" + fix,
+    ])
   }
 
   @Test func aChangedTransitionFailsAtTheFirstDivergingStep() {
@@ -113,9 +156,9 @@ import Testing
     }
     #expect(messages == [
       """
-      Old.jsonl cannot be replayed: step #1: the trace stores events as text only (Action was not Codable when it was recorded). Make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.
+      Old.jsonl cannot be replayed: step #1: the trace stores events as text only (Action was not Codable when it was recorded).
 
-      To fix: see above.
+      To fix: replay a whole recorded run of this system whose events decode: make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.
       """
     ])
   }
