@@ -46,11 +46,13 @@ public enum LoopActivity<State: Sendable, Event: Sendable>: Sendable {
 extension LoopActivity {
   /// The activity a (non-synchronous, see ``LoopStep/expanded``) step stands for, with
   /// feedbacks named by `feedbackNames` (the system's, in declaration order).
+  ///
+  /// Only for steps a loop made: they carry every field their kind needs (the unwraps below
+  /// state that contract; a hand-made `LoopStep` never reaches this package initializer).
   @inlinable
   package init(_ step: LoopStep<State, Event>, feedbackNames: [String]) {
     let name = step.feedback.map { feedbackNames[$0.index] } ?? ""
     let source: EventSource = step.feedback.map { .feedback(feedbackNames[$0.index]) } ?? .external
-    let effect = step.effect ?? EffectID(-1)
     switch step.kind {
     case .initial:
       self = .started(state: step.after!)
@@ -62,13 +64,13 @@ extension LoopActivity {
       self = .undeclaredTransition(
         event: step.event!, source: source, before: step.before!, after: step.after!, transition: step.transition!)
     case .effectStarted:
-      self = .effectStarted(effect, feedback: name)
+      self = .effectStarted(step.effect!, feedback: name)
     case .effectEmitted:
-      self = .effectEmitted(effect, feedback: name, event: step.event!)
+      self = .effectEmitted(step.effect!, feedback: name, event: step.event!)
     case .effectFinished:
-      self = .effectFinished(effect, feedback: name)
+      self = .effectFinished(step.effect!, feedback: name)
     case .effectCancelled:
-      self = .effectCancelled(effect, feedback: name)
+      self = .effectCancelled(step.effect!, feedback: name)
     case .stopped:
       self = .stopped
     }

@@ -70,6 +70,23 @@ import Testing
     }
   }
 
+  @Test func aLineWithoutEndIsAnErrorNotAnUnboundedRead() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID()).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    var data = try Self.trace().jsonLines()
+    data.append(Data(repeating: 0x41, count: TraceReader.maximumLineLength + 1))
+    try data.write(to: url)
+    var reader = try TraceReader(contentsOf: url)
+    _ = try reader.header()
+    _ = try reader.next()
+    _ = try reader.next()  // the trace's two steps, then the endless line
+    #expect {
+      _ = try reader.next()
+    } throws: { error in
+      "\(error)" == "\(url.path):4: line longer than 64 MiB: not a trace"
+    }
+  }
+
   @Test func aMissingFileIsAnErrorNamingIt() {
     #expect {
       _ = try TraceReader(contentsOf: URL(fileURLWithPath: "/nonexistent/x.jsonl"))

@@ -18,11 +18,16 @@ public struct TraceReader {
   private var handle: FileHandle?
   private var buffer: Data
   private var position: Int
+  /// Where to resume looking for the end of the current line (the bytes before it hold no
+  /// newline), so that a long line is scanned once, not once per refill.
+  private var scanned: Int
   private var atEnd: Bool
   private var lineNumber = 0
   private var readHeader = false
   private let decoder = JSONDecoder()
   private static let chunkSize = 1 << 20
+  /// The longest line read: a longer one is an error, not an unbounded allocation.
+  public static let maximumLineLength = 64 << 20
 
   /// A reader of the file at `url`.
   /// - Throws: ``GraphDecodingError`` when the file cannot be opened.
@@ -35,6 +40,7 @@ public struct TraceReader {
     }
     buffer = Data()
     position = 0
+    scanned = 0
     atEnd = false
   }
 
@@ -44,6 +50,7 @@ public struct TraceReader {
     handle = nil
     buffer = data
     position = data.startIndex
+    scanned = data.startIndex
     atEnd = true
   }
 
@@ -76,11 +83,18 @@ public struct TraceReader {
 
   private mutating func nextLine() throws -> Data? {
     while true {
-      if let newline = buffer[position...].firstIndex(of: 0x0A) {
+      if let newline = buffer[max(position, scanned)...].firstIndex(of: 0x0A) {
         let line = buffer[position..<newline]
         position = newline + 1
+        scanned = position
         lineNumber += 1
         return Data(line)
+      }
+      scanned = buffer.endIndex
+      guard buffer.endIndex - position <= Self.maximumLineLength else {
+        throw GraphDecodingError(
+          source: "\(source):\(lineNumber + 1)", path: "",
+          reason: "line longer than \(Self.maximumLineLength >> 20) MiB: not a trace")
       }
       if atEnd {
         guard position < buffer.endIndex else { return nil }
@@ -104,8 +118,10 @@ public struct TraceReader {
     } catch {
       throw GraphDecodingError(source: "\(source):\(lineNumber + 1)", path: "", reason: "read failed (\(error.localizedDescription))")
     }
+    let scannedAhead = scanned - position
     buffer = Data(buffer[position...])
     position = buffer.startIndex
+    scanned = buffer.startIndex + scannedAhead
     if let chunk, !chunk.isEmpty {
       buffer.append(chunk)
     } else {

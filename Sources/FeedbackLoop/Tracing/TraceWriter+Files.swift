@@ -334,7 +334,6 @@ final class TraceWriterSink<State: Sendable, Event: Sendable> {
   }
 
   static func nanoseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
+    duration.clampedNanoseconds
   }
 }

@@ -51,7 +51,8 @@ extension LoopRecorder {
         heading: "The test ended with \(unasserted.count) received event\(unasserted.count == 1 ? "" : "s") not asserted:\n\(list(unasserted))",
         diff: nil,
         timeline: timeline(),
-        fix: "assert \(unasserted.count == 1 ? "it" : "them") with receive(…), or call skipReceived() before the end."
+        fix: "assert \(unasserted.count == 1 ? "it" : "them") with receive(…), or call skipReceived() before the end.",
+        step: unasserted.first?.index
       ).report(at: site, for: self)
     }
     let running = runningEffects()
@@ -70,7 +71,8 @@ extension LoopRecorder {
         heading: "An effect is still running at the end of the test: \(effect.id) of feedback \"\(effect.feedback)\", started at \(TimelineFormat.time(effect.step.time)) \(startedBy).",
         diff: nil,
         timeline: timeline(),
-        fix: "advance the scheduler until it finishes, reach a state that cancels it, or call skipInFlightEffects() if it runs forever."
+        fix: "advance the scheduler until it finishes, reach a state that cancels it, or call skipInFlightEffects() if it runs forever.",
+        step: effect.step.index
       ).report(at: site, for: self)
     }
     let skippedAny = !book.withLock(\.skippedEffects).isEmpty

@@ -22,7 +22,8 @@ extension LoopRecorder {
           heading: "Must handle \(pending.count) received event\(pending.count == 1 ? "" : "s") before sending \(describe(event)):\n\(list(pending))",
           diff: nil,
           timeline: timeline(),
-          fix: "assert \(pending.count == 1 ? "it" : "them") with receive(…) before this send, or call skipReceived()."
+          fix: "assert \(pending.count == 1 ? "it" : "them") with receive(…) before this send, or call skipReceived().",
+          step: pending.first?.index
         ).report(at: site, for: self)
         skipReceived()
       }

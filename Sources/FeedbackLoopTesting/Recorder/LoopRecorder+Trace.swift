@@ -24,8 +24,7 @@ extension LoopRecorder {
   }
 
   static func nanoseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    duration.clampedNanoseconds
   }
 
   /// Writes ``trace`` as JSON Lines into `directory` (created if needed) and returns the
@@ -42,10 +41,16 @@ extension LoopRecorder {
   /// The name of this recording's trace file: `TrafficLight-TrafficLightTests-lightCycles.jsonl`
   /// (system, the test's file, the test), with every other character replaced by `_`.
   public var traceFileName: String {
-    let file = "\(origin.fileID)".split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? ""
-    let raw = "\(system.name)-\(file)-\(testName)"
+    Self.traceBaseName(system: system.name, fileID: origin.fileID, test: testName) + (traceSuffix.map { "-\($0)" } ?? "") + ".jsonl"
+  }
+
+  /// `TrafficLight-TrafficLightTests-lightCycles`: the file name without its suffix.
+  @usableFromInline
+  static func traceBaseName(system: String, fileID: StaticString, test: String) -> String {
+    let file = "\(fileID)".split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? ""
+    let raw = "\(system)-\(file)-\(test)"
     let safe = String(raw.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
-    return safe.trimmingCharacters(in: CharacterSet(charactersIn: "_")) + (traceSuffix.map { "-\($0)" } ?? "") + ".jsonl"
+    return safe.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
   }
 
   /// Where the trace will be written, when tracing is on.
@@ -74,12 +79,19 @@ extension FailureReport {
   func report<State, Event>(at site: CallSite, for recorder: LoopRecorder<State, Event>) {
     var report = self
     if let url = recorder.traceURL {
-      report.trace = "Trace: \(url.path)\nDraw it: swift run diagram trace \(url.path)"
+      report.trace = "Trace: \(url.path)\nDraw it: swift run diagram trace \(Self.shellQuoted(url.path))"
     }
     let message = report.message
     recorder.book.withLock { book in
       if book.firstFailure == nil { book.firstFailure = (step, message) }
     }
     report.report(at: site)
+  }
+
+  /// `path` as one shell word: as is when it holds only `A-Z a-z 0-9 / . _ -`, otherwise in
+  /// single quotes (a `'` written `'\''`), so that the command in a message can be pasted.
+  static func shellQuoted(_ path: String) -> String {
+    let plain = path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-".contains($0)) }
+    return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

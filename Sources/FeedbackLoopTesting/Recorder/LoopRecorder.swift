@@ -102,7 +102,9 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.testName = testName
     self.traceDirectory = writesTrace ? traceDirectory ?? Self.environmentTraceDirectory : nil
-    self.traceSuffix = self.traceDirectory.flatMap { Self.claimTraceName("\($0.path)/\(system.name)/\(fileID)/\(testName)") }
+    self.traceSuffix = self.traceDirectory.flatMap {
+      Self.claimTraceName($0.appendingPathComponent(Self.traceBaseName(system: system.name, fileID: fileID, test: testName)).path)
+    }
     let book = Protected(Book(baseline: system.initial, feedbackNames: system.feedbacks.map(\.name)))
     self.book = book
     let probe = LoopProbe<State, Event> { step in

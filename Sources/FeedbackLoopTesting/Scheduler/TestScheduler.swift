@@ -86,8 +86,7 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   }
 
   static func nanoseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    duration.clampedNanoseconds
   }
 
   let storage = Protected(Storage())

@@ -62,6 +62,33 @@ import Testing
     #expect(trace.header.outcome.message == messages.first)
   }
 
+  @Test func theDrawCommandQuotesAPathWithSpaces() throws {
+    let directory = Self.temporaryDirectory().appendingPathComponent("it's here")
+    defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+    let messages = failureMessages {
+      let loop = LoopRecorder(Self.door, traceDirectory: directory, testName: "quoted()")
+      loop.send(.push) { $0 = .closed }
+    }
+    let path = directory.appendingPathComponent("Door-TraceFileTests-quoted.jsonl").path
+    let quoted = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    #expect(messages.first?.hasSuffix("Draw it: swift run diagram trace \(quoted)") == true)
+    #expect(quoted.hasSuffix(#"/it'\''s here/Door-TraceFileTests-quoted.jsonl'"#))
+  }
+
+  @Test func theFailingStepOfAnUnassertedEventIsMarked() throws {
+    let directory = Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = failureMessages {
+      let loop = LoopRecorder(light, traceDirectory: directory, testName: "unasserted()")
+      loop.scheduler.advance(by: .seconds(30))
+      loop.skipInFlightEffects()
+    }
+    let url = directory.appendingPathComponent("Light-TraceFileTests-unasserted.jsonl")
+    let trace = try Trace.decodeJSONLines(Data(contentsOf: url))
+    #expect(trace.header.outcome.failingStep == 3)
+    #expect(trace.steps[3].kind == .event)
+  }
+
   @Test func twoRecordingsOfOneTestDoNotOverwriteEachOther() throws {
     let directory = Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
