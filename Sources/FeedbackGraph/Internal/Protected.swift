@@ -55,7 +55,7 @@
     }
 
     /// Runs `body` with exclusive access to the value and `argument` (see the other variant).
-    @inlinable
+    @inlinable @inline(__always)
     package func withLock<Argument: Sendable, Result>(
       _ argument: Argument, _ body: (inout Value, Argument) throws -> Result
     ) rethrows -> Result {
@@ -84,7 +84,7 @@
     /// Runs `body` with exclusive access to the value and `argument`, which is passed by
     /// reference rather than captured (a large value captured by `body` is copied into its
     /// context on every call).
-    @inlinable
+    @inlinable @inline(__always)
     package func withLock<Argument: Sendable, Result>(
       _ argument: Argument, _ body: (inout Value, Argument) throws -> Result
     ) rethrows -> Result {

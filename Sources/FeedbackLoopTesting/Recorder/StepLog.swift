@@ -147,7 +147,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
 
   /// Records an event step: the state after it is stored, the state before is the state
   /// after the previous event step.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func appendEvent(_ kind: Kind, _ step: LoopStep<State, Event>, feedback: Int32) {
     assert(state(eventSteps.count) == step.before!, "the loop reported an event in a state it was not in")
     eventSteps.append((step.event!, step.after!))
