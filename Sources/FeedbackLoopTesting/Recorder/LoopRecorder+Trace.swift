@@ -13,7 +13,7 @@ extension LoopRecorder {
       (
         book.steps.indices.map { index in
           mapper.step(
-            book.steps.loopStep(of: book.steps.records[index]), index: index,
+            book.steps.loopStep(at: index), index: index,
             timeNanoseconds: Self.nanoseconds(book.steps.time(at: index)))
         },
         book.firstFailure

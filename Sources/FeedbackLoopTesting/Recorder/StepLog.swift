@@ -1,76 +1,106 @@
 public import FeedbackLoop
 import FeedbackGraph
 
-/// The recorder's steps, stored compactly: a 12-byte ``Record`` per step (no references),
-/// chunked side arrays for the events and states the steps carry, feedbacks and
-/// transitions as numbers, and the virtual time only where it changes.
+/// The recorder's steps, stored compactly: a 12-byte ``Record`` per step (no references) —
+/// one for a whole synchronous effect, which stands for three steps — chunked side arrays
+/// for the events and states the steps carry, feedbacks and transitions as numbers, and the
+/// virtual time only where it changes.
 ///
 /// A loop under test can run millions of steps; storing each as a `LoopActivity` in a
 /// growing array took ~100 bytes a step, a generic enum copy and repeated re-copying, which
 /// made recording 5× slower than the loop itself. Steps become ``RecordedStep`` values
 /// again only when read, which tests do a few at a time.
 ///
-/// The log relies on the loop reporting activities in order: the state before a reduced
-/// event is the state after the event step before it (checked in debug builds).
+/// The log relies on the loop reporting steps in order: the state before an event step is
+/// the state after the event step before it (checked in debug builds).
 ///
-/// - Complexity: appending is amortized O(1); reading a step is O(d + log t), for the d
-///   steps back to the event step it follows (its ``RecordedStep/cause``) and t changes of
-///   time. A log holds at most 2³¹ − 1 steps, states, events and effects.
+/// - Complexity: appending is amortized O(1); reading a step is O(d log s + log t), for the
+///   d steps back to the event step it follows (its ``RecordedStep/cause``), s synchronous
+///   effects and t changes of time. A log holds at most 2³¹ − 1 steps, states, events and
+///   effects.
 @usableFromInline
 struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
-  /// What kind of step a record holds, and so what its fields mean.
+  /// What a record holds: the ``StepKind``s, plus a whole synchronous effect.
   @usableFromInline
   enum Kind: UInt8, Sendable {
-    /// `b`: state (0).
-    case started
-    /// `b`: state after (the state before is state `b - 1`, the event in `eventSteps` at
-    /// `b - 1`); `name`: source; `a`: transition or -1.
-    case reduced
-    /// As ``reduced``; the state after is the state before.
-    case ignored
-    /// As ``reduced``.
-    case undeclared
-    /// `a`: effect id; `name`: feedback.
-    case effectStarted
-    /// `a`: effect id; `b`: index in `emittedEvents`; `name`: feedback.
-    case effectEmitted
-    /// `a`: effect id; `name`: feedback.
-    case effectFinished
-    /// `a`: effect id; `name`: feedback.
-    case effectCancelled
-    case stopped
+    case initial, event, ignoredEvent, undeclaredTransition
+    case effectStarted, effectEmitted, effectFinished, effectCancelled, stopped
+    /// Three steps — `effectStarted`, `effectEmitted`, `effectFinished` — of one effect
+    /// that emitted one event at once (`LoopStep.isSynchronousEffect`).
+    case synchronousEffect
 
-    /// Whether steps of this kind carry an event (or the initial state) and the state it
+    /// The record kind of a step kind.
+    @inlinable init(_ kind: StepKind) {
+      switch kind {
+      case .initial: self = .initial
+      case .event: self = .event
+      case .ignoredEvent: self = .ignoredEvent
+      case .undeclaredTransition: self = .undeclaredTransition
+      case .effectStarted: self = .effectStarted
+      case .effectEmitted: self = .effectEmitted
+      case .effectFinished: self = .effectFinished
+      case .effectCancelled: self = .effectCancelled
+      case .stopped: self = .stopped
+      }
+    }
+
+    /// Whether records of this kind carry an event (or the initial state) and the state it
     /// left, and so are the cause of the steps after them.
     @inlinable var isEventStep: Bool {
       switch self {
-      case .started, .reduced, .ignored, .undeclared: true
+      case .initial, .event, .ignoredEvent, .undeclaredTransition: true
       default: false
       }
     }
   }
 
-  /// One step, in 12 bytes; what the fields hold depends on `kind`.
+  /// One record, in 12 bytes. Its two numbers mean, by kind:
+  /// - event kinds: ``transition`` (or none) and ``state``, the state after the step (the
+  ///   state before is state `state - 1`; the event is in `eventSteps` at `state - 1`);
+  /// - `initial`: ``state`` 0;
+  /// - effect kinds: ``effect``, and for an emission (or a synchronous effect) ``emitted``,
+  ///   the event's index in `emittedEvents`.
   @usableFromInline
   struct Record: Sendable {
-    @usableFromInline var a: Int32
-    @usableFromInline var b: Int32
-    /// The kind in the top 8 bits; below it, the name's index + 1 (0 for an external
-    /// source). A loop can name up to 2²⁴ − 1 feedbacks this way.
-    @usableFromInline var kindAndName: UInt32
+    @usableFromInline var first: Int32
+    @usableFromInline var second: Int32
+    /// The kind in the top 8 bits; below it, the feedback's index + 1 (0 for none: an
+    /// event sent from outside). A loop can have up to 2²⁴ − 2 feedbacks this way.
+    @usableFromInline var kindAndFeedback: UInt32
 
+    /// An event step's record.
     @inlinable
-    init(_ kind: Kind, a: Int32 = 0, b: Int32 = 0, name: Int32 = -1) {
-      (self.a, self.b) = (a, b)
-      kindAndName = UInt32(kind.rawValue) << 24 | UInt32(name + 1)
+    init(_ kind: Kind, transition: TransitionID?, state: Int, feedback: FeedbackID?) {
+      self.init(kind, first: Int32(transition?.index ?? -1), second: Int32(state), feedback: feedback)
     }
 
-    @inlinable var kind: Kind { Kind(rawValue: UInt8(kindAndName >> 24))! }
-    /// An index into `names`, or -1 for an external source.
-    @inlinable var name: Int32 { Int32(kindAndName & 0xFF_FFFF) - 1 }
+    /// An effect step's record.
+    @inlinable
+    init(_ kind: Kind, effect: EffectID, emitted: Int = 0, feedback: FeedbackID?) {
+      self.init(kind, first: Int32(effect.rawValue), second: Int32(emitted), feedback: feedback)
+    }
+
+    @inlinable
+    init(_ kind: Kind, first: Int32 = 0, second: Int32 = 0, feedback: FeedbackID? = nil) {
+      (self.first, self.second) = (first, second)
+      kindAndFeedback = UInt32(kind.rawValue) << 24 | UInt32((feedback?.index ?? -1) + 1)
+    }
+
+    @inlinable var kind: Kind { Kind(rawValue: UInt8(kindAndFeedback >> 24))! }
+    @inlinable var feedback: FeedbackID? {
+      let index = Int(kindAndFeedback & 0xFF_FFFF) - 1
+      return index < 0 ? nil : FeedbackID(index)
+    }
+    @inlinable var transition: TransitionID? { first < 0 ? nil : TransitionID(Int(first)) }
+    @inlinable var state: Int { Int(second) }
+    @inlinable var effect: EffectID { EffectID(Int(first)) }
+    @inlinable var emitted: Int { Int(second) }
   }
 
   @usableFromInline var records = ChunkedArray<Record>()
+  /// The step index at which each synchronous-effect record starts, in order: how step
+  /// indices map to records (each such record is three steps).
+  @usableFromInline var synchronousEffectSteps: [Int] = []
   /// The initial state: state 0.
   @usableFromInline var initial: State?
   /// The event of each event step and the state after it, in order: state `k + 1`.
@@ -96,62 +126,46 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   @inlinable static var maximumNames: Int { 0xFF_FFFF }
 
   /// The number of steps.
-  @inlinable var count: Int { records.count }
+  @inlinable var count: Int { records.count + 2 * synchronousEffectSteps.count }
 
   // MARK: Writing
 
   @inlinable
   mutating func stamp(_ time: Int64) {
     if time != lastTime {
-      times.append((records.count, time))
+      times.append((count, time))
       lastTime = time
     }
   }
 
-  /// Records `step`, reported at virtual time `time` (nanoseconds). A synchronous effect
-  /// becomes its three steps.
+  /// Records `step`, reported at virtual time `time` (nanoseconds).
   @inlinable @inline(__always)
   mutating func append(_ step: LoopStep<State, Event>, time: Int64) {
     stamp(time)
-    let feedback = Int32(step.feedback?.index ?? -1)
-    let effect = Int32(step.effect?.rawValue ?? -1)
+    let kind = Kind(step.kind)
     switch step.kind {
     case .initial:
       initial = step.after
-      records.append(Record(.started, b: 0))
-    case .event:
-      appendEvent(.reduced, step, feedback: feedback)
-    case .ignoredEvent:
-      appendEvent(.ignored, step, feedback: feedback)
-    case .undeclaredTransition:
-      undeclared.append(records.count)
-      appendEvent(.undeclared, step, feedback: feedback)
-    case .effectStarted:
-      records.append(Record(.effectStarted, a: effect, name: feedback))
+      records.append(Record(.initial, transition: nil, state: 0, feedback: nil))
+    case .event, .ignoredEvent, .undeclaredTransition:
+      if step.kind == .undeclaredTransition { undeclared.append(count) }
+      assert(state(eventSteps.count) == step.before!, "the loop reported an event in a state it was not in")
+      eventSteps.append((step.event!, step.after!))
+      records.append(Record(kind, transition: step.transition, state: eventSteps.count, feedback: step.feedback))
     case .effectEmitted:
-      let emitted = Record(.effectEmitted, a: effect, b: store(emitted: step.event!), name: feedback)
+      emittedEvents.append(step.event!)
       if step.isSynchronousEffect {
+        synchronousEffectSteps.append(count)
         records.append(
-          Record(.effectStarted, a: effect, name: feedback), emitted, Record(.effectFinished, a: effect, name: feedback))
+          Record(.synchronousEffect, effect: step.effect!, emitted: emittedEvents.count - 1, feedback: step.feedback))
       } else {
-        records.append(emitted)
+        records.append(Record(.effectEmitted, effect: step.effect!, emitted: emittedEvents.count - 1, feedback: step.feedback))
       }
-    case .effectFinished:
-      records.append(Record(.effectFinished, a: effect, name: feedback))
-    case .effectCancelled:
-      records.append(Record(.effectCancelled, a: effect, name: feedback))
+    case .effectStarted, .effectFinished, .effectCancelled:
+      records.append(Record(kind, effect: step.effect!, feedback: step.feedback))
     case .stopped:
       records.append(Record(.stopped))
     }
-  }
-
-  /// Records an event step: the state after it is stored, the state before is the state
-  /// after the previous event step.
-  @inlinable @inline(__always)
-  mutating func appendEvent(_ kind: Kind, _ step: LoopStep<State, Event>, feedback: Int32) {
-    assert(state(eventSteps.count) == step.before!, "the loop reported an event in a state it was not in")
-    eventSteps.append((step.event!, step.after!))
-    records.append(Record(kind, a: Int32(step.transition?.index ?? -1), b: Int32(eventSteps.count), name: feedback))
   }
 
   /// State `index`: the initial state, or the state after event step `index - 1`.
@@ -160,17 +174,22 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     index == 0 ? initial! : eventSteps[index - 1].after
   }
 
-  @inlinable
-  mutating func store(emitted event: Event) -> Int32 {
-    emittedEvents.append(event)
-    return Int32(emittedEvents.count - 1)
-  }
-
   // MARK: Reading
 
-  /// The kind of step `index`, without rebuilding the step.
-  func kind(at index: Int) -> Kind {
-    records[index].kind
+  /// The record that holds step `index`, and which of its steps it is (0, or 0…2 for a
+  /// synchronous effect).
+  func location(ofStep index: Int) -> (record: Int, part: Int) {
+    // The last synchronous effect starting at or before `index`.
+    var low = 0
+    var high = synchronousEffectSteps.count
+    while low < high {
+      let middle = (low + high) / 2
+      if synchronousEffectSteps[middle] <= index { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return (index, 0) }
+    let start = synchronousEffectSteps[low - 1]
+    if index <= start + 2 { return (start - 2 * (low - 1), index - start) }
+    return (index - 2 * low, 0)
   }
 
   /// The virtual time of step `index`.
@@ -185,35 +204,42 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     return .nanoseconds(times.isEmpty ? 0 : times[low].nanoseconds)
   }
 
-  /// The state after step `index`, if it is an event step.
-  func stateAfter(at index: Int) -> State? {
-    let record = records[index]
-    return record.kind.isEventStep ? state(Int(record.b)) : nil
+  /// Whether step `index` is an event step (or the initial step).
+  func isEventStep(_ index: Int) -> Bool {
+    records[location(ofStep: index).record].kind.isEventStep
   }
 
-  /// The step a record holds, as the loop reported it (a synchronous effect's three
-  /// records read back as three steps).
-  func loopStep(of record: Record) -> LoopStep<State, Event> {
-    let feedback = record.name < 0 ? nil : FeedbackID(Int(record.name))
-    let effect = EffectID(Int(record.a))
-    let after = Int(record.b)
-    let transition = record.a < 0 ? nil : TransitionID(Int(record.a))
+  /// The state after step `index`, if it is an event step.
+  func stateAfter(at index: Int) -> State? {
+    let record = records[location(ofStep: index).record]
+    return record.kind.isEventStep ? state(record.state) : nil
+  }
+
+  /// Step `index`, as the loop reported it (a synchronous effect reads back as its three
+  /// steps).
+  func loopStep(at index: Int) -> LoopStep<State, Event> {
+    let (position, part) = location(ofStep: index)
+    let record = records[position]
+    let feedback = record.feedback
     switch record.kind {
-    case .started:
-      return LoopStep(kind: .initial, after: state(after))
-    case .reduced, .ignored, .undeclared:
-      let kind: StepKind = record.kind == .reduced ? .event : (record.kind == .ignored ? .ignoredEvent : .undeclaredTransition)
+    case .initial:
+      return LoopStep(kind: .initial, after: state(record.state))
+    case .event, .ignoredEvent, .undeclaredTransition:
+      let kind: StepKind = record.kind == .event ? .event : (record.kind == .ignoredEvent ? .ignoredEvent : .undeclaredTransition)
       return LoopStep(
-        kind: kind, event: eventSteps[after - 1].event, feedback: feedback, before: state(after - 1), after: state(after),
-        transition: transition)
-    case .effectStarted:
-      return LoopStep(kind: .effectStarted, feedback: feedback, effect: effect)
-    case .effectEmitted:
-      return LoopStep(kind: .effectEmitted, event: emittedEvents[Int(record.b)], feedback: feedback, effect: effect)
-    case .effectFinished:
-      return LoopStep(kind: .effectFinished, feedback: feedback, effect: effect)
-    case .effectCancelled:
-      return LoopStep(kind: .effectCancelled, feedback: feedback, effect: effect)
+        kind: kind, event: eventSteps[record.state - 1].event, feedback: feedback, before: state(record.state - 1),
+        after: state(record.state), transition: record.transition)
+    case .synchronousEffect where part != 1, .effectStarted, .effectFinished, .effectCancelled:
+      let kind: StepKind =
+        switch record.kind {
+        case .synchronousEffect: part == 0 ? .effectStarted : .effectFinished
+        case .effectStarted: .effectStarted
+        case .effectFinished: .effectFinished
+        default: .effectCancelled
+        }
+      return LoopStep(kind: kind, feedback: feedback, effect: record.effect)
+    case .effectEmitted, .synchronousEffect:
+      return LoopStep(kind: .effectEmitted, event: emittedEvents[record.emitted], feedback: feedback, effect: record.effect)
     case .stopped:
       return LoopStep(kind: .stopped)
     }
@@ -222,18 +248,18 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   /// The event step (or initial step) at or before `index`.
   func cause(of index: Int) -> Int {
     var cause = index
-    while cause > 0, !records[cause].kind.isEventStep { cause -= 1 }
+    while cause > 0, !isEventStep(cause) { cause -= 1 }
     return cause
   }
 }
 
 extension StepLog: RandomAccessCollection {
   @usableFromInline var startIndex: Int { 0 }
-  @usableFromInline var endIndex: Int { records.count }
+  @usableFromInline var endIndex: Int { count }
 
   @usableFromInline
   subscript(index: Int) -> RecordedStep<State, Event> {
-    let step = loopStep(of: records[index])
+    let step = loopStep(at: index)
     return RecordedStep(
       index: index, time: time(at: index), step: step, activity: LoopActivity(step, feedbackNames: names),
       cause: cause(of: index))

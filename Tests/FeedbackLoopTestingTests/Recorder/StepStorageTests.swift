@@ -1,3 +1,4 @@
+import FeedbackGraph
 import FeedbackLoop
 @testable import FeedbackLoopTesting
 import Testing
@@ -59,6 +60,40 @@ import Testing
     #expect(steps[8_194].cause == 8_192)
     #expect(steps[0].cause == 0)
     loop.finish()
+  }
+
+  @Test func mixedEffectsReadBackAsTheLoopReportedThem() {
+    // Synchronous effects (one record for three steps) between async ones, cancellations
+    // and ignored events: every step read back equals the step the loop reported.
+    let system = System<Int, Signal>(initial: 0) {
+      Reducer { state, _ in state += 1 }
+      // Answers states 1, 4, 7, 10 (its `.skip` moves the state on, cancelling the timer).
+      Feedback("sync") { (state: Int) -> Effect<Signal> in state % 3 == 1 ? .send(.skip) : .none }
+      Feedback("async", emits: [.tick]) { (state: Int, clock) -> Signal? in
+        try await clock.sleep(for: .seconds(1))
+        return state < 12 ? .tick : nil
+      }
+    }
+    let reported = Protected<[String]>([])
+    let direct = TestScheduler()
+    let loop = Loop(system, scheduler: direct) { step in
+      reported.withLock { $0 += step.expanded.map { "\($0.kind) \($0.feedback.map(String.init(describing:)) ?? "-") \($0.effect.map(String.init(describing:)) ?? "-") \($0.after.map(String.init(describing:)) ?? "-")" } }
+    }
+    let recorder = LoopRecorder(system, exhaustivity: .off())
+    for _ in 0..<14 {
+      direct.advance(by: .seconds(1))
+      recorder.scheduler.advance(by: .seconds(1))
+    }
+    loop.stop()
+    recorder.loop.stop()
+    let read = recorder.steps.map { recorded in
+      let step = recorded.step
+      return "\(step.kind) \(step.feedback.map(String.init(describing:)) ?? "-") \(step.effect.map(String.init(describing:)) ?? "-") \(step.after.map(String.init(describing:)) ?? "-")"
+    }
+    #expect(read == reported.withLock { $0 })
+    #expect(read.filter { $0.hasPrefix("effectStarted feedback #0") }.count == 4)  // sync: states 1, 4, 7, 10
+    #expect(recorder.steps.indices.allSatisfy { recorder.steps[$0].index == $0 })
+    recorder.finish()
   }
 
   @Test func timesAreStoredOnlyWhereTheyChangeAndReadBackPerStep() {
