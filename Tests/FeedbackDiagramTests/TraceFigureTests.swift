@@ -70,6 +70,45 @@ enum Fixtures {
     #expect(dot.contains("label=\"TrafficLight — coverage: 3/4 transitions · 3/3 states\""))
   }
 
+  @Test func eachTargetOfAComputedTransitionIsDrawnFromItsOwnCount() throws {
+    let loader = SystemGraph(
+      name: "Loader", initial: "loading",
+      states: ["failed", "loaded", "loading"].map { StateNode(id: $0) },
+      events: [EventNode(id: "didLoad")],
+      transitions: [TransitionEdge(id: TransitionID(0), from: "loading", event: "didLoad", to: ["loaded", "failed"], isComputed: true)])
+    var coverage = Coverage(graph: loader)
+    coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "loading"))
+    for index in 1...3 {
+      coverage.add(Step(index: index, timeNanoseconds: 0, kind: .event, transition: TransitionID(0), event: "didLoad", eventNode: "didLoad", fromNode: "loading", toNode: "loaded"))
+    }
+    let lines = CoverageFigure(coverage: coverage).dot.split(separator: "\n")
+    let loaded = try #require(lines.first { $0.contains("id=\"edge_t0_0\"") })
+    #expect(loaded.hasPrefix("  n2 -> n1 ") && loaded.contains("class=\"transition covered t0\"") && loaded.contains("label=\"didLoad ×3\""))
+    #expect(!loaded.contains("style=dashed"))
+    let failed = try #require(lines.first { $0.contains("id=\"edge_t0_1\"") })
+    #expect(failed.hasPrefix("  n2 -> n0 ") && failed.contains("class=\"transition uncovered t0\"") && failed.contains("label=\"didLoad ×0\""))
+    #expect(failed.contains("style=dashed, color=\"\(Theme.light.uncovered)\""))
+    #expect(failed.contains("tooltip=\"loading —didLoad→ failed: never reached (loading —didLoad→ {loaded, failed} fired 3 times)\""))
+    let legend = try #require(lines.first { $0.contains("legend_table") })
+    #expect(legend.contains("1/1 transitions"))
+    #expect(legend.contains("the transition is covered once any target is reached"))
+    #expect(legend.contains("never reached: loading —didLoad→ failed"))
+  }
+
+  @Test func theLegendNamesUncoveredTransitionsAsTheCommandLineDoes() throws {
+    let states = (0..<11).map { "s\($0)" }
+    let graph = SystemGraph(
+      name: "Chain", initial: "s0", states: states.map { StateNode(id: $0) }, events: [EventNode(id: "next")],
+      transitions: (0..<10).map { TransitionEdge(id: TransitionID($0), from: states[$0], event: "next", to: [states[$0 + 1]], guardDescription: $0 == 0 ? "ready" : nil) })
+    var coverage = Coverage(graph: graph)
+    coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "s0"))
+    let legend = try #require(CoverageFigure(coverage: coverage).dot.split(separator: "\n").first { $0.contains("legend_table") })
+    #expect(legend.contains("never exercised: s0 —next→ s1 [ready]"))  // the words of --min-transitions
+    #expect(legend.contains("never exercised: s7 —next→ s8"))
+    #expect(!legend.contains("s8 —next→ s9"))  // eight named, the rest counted
+    #expect(legend.contains("… and 2 more (see the edges&#39; tooltips)"))
+  }
+
   @Test func coverageDrawsUndeclaredEdgesIgnoredEventsAndUnvisitedStates() {
     let graph = TrafficLight.system.graph
     var coverage = Coverage(graph: graph)

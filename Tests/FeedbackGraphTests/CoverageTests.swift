@@ -128,6 +128,56 @@ private func event(
     }
   }
 
+  /// `loading —didLoad→ {loaded, failed}`: a computed transition with two targets.
+  static let loader = SystemGraph(
+    name: "Loader", initial: "loading",
+    states: ["failed", "loaded", "loading"].map { StateNode(id: $0) },
+    events: [EventNode(id: "didLoad"), EventNode(id: "retry")],
+    transitions: [
+      TransitionEdge(id: TransitionID(0), from: "loading", event: "didLoad", to: ["loaded", "failed"], isComputed: true),
+      TransitionEdge(id: TransitionID(1), from: "failed", event: "retry", to: ["loading"]),
+    ])
+
+  @Test func eachTargetOfAComputedTransitionIsCountedOnItsOwn() throws {
+    var coverage = Coverage(graph: Self.loader)
+    coverage.add(Trace(header: TraceHeader(graph: Self.loader), steps: [
+      initial("loading"),
+      event(1, "loading", "didLoad", "loaded", 0),
+      event(2, "loading", "didLoad", "loaded", 0),
+      event(3, "loading", "didLoad", "loaded", 0),
+    ]))
+    #expect(coverage.transitionHits == [3, 0])
+    #expect(coverage.targetHits == [[3, 0], [0]])
+    #expect(coverage.hits(TransitionID(0), to: "loaded") == 3 && coverage.hits(TransitionID(0), to: "failed") == 0)
+    // Covered (k/n) once any target is reached; the target never reached is listed apart.
+    #expect(coverage.transitionFraction.description == "1/2")
+    #expect(coverage.uncovered.map(\.summary) == ["failed —retry→ loading"])
+    #expect(coverage.unreachedTargets.map { $0.transition.summary(to: $0.target) } == ["loading —didLoad→ failed"])
+
+    var other = Coverage(graph: Self.loader)
+    other.add(event(1, "loading", "didLoad", "failed", 0))
+    #expect(try coverage.merging(other).targetHits == [[3, 1], [0]])
+
+    let data = try JSONEncoder().encode(coverage)
+    #expect(try JSONDecoder().decode(Coverage.self, from: data) == coverage)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["unreachedTargets"] as? [String] == ["loading —didLoad→ failed"])
+    let transitions = try #require(object["transitions"] as? [[String: Any]])
+    let targets = try #require(transitions[0]["targets"] as? [[String: Any]])
+    #expect(targets.map { "\($0["to"] as? String ?? "?") ×\($0["hits"] as? Int ?? -1)" } == ["loaded ×3", "failed ×0"])
+  }
+
+  @Test func jsonWithoutPerTargetCountsIsStillRead() throws {
+    // Written before per-target counts: a single target gets every hit of its transition.
+    var coverage = Coverage(graph: light)
+    coverage.add(Trace(header: TraceHeader(graph: light), steps: [initial("red"), event(1, "red", "tick", "green", 0)]))
+    var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(coverage)) as? [String: Any])
+    object["transitions"] = (object["transitions"] as? [[String: Any]])?.map { $0.filter { $0.key != "targets" } }
+    object["unreachedTargets"] = nil
+    let decoded = try JSONDecoder().decode(Coverage.self, from: JSONSerialization.data(withJSONObject: object))
+    #expect(decoded == coverage)
+  }
+
   @Test func jsonRoundTripsAndReadsLikeTheFigure() throws {
     var coverage = Coverage(graph: light)
     coverage.add(Trace(header: TraceHeader(graph: light), steps: [
