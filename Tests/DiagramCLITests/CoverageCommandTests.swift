@@ -136,6 +136,49 @@ enum Fixtures {
     #expect(run.stem == "TrafficLight.recordedBeforeReorder")
   }
 
+  /// `trace` without the graph the header may carry.
+  static func withoutGraph(_ name: String, in folder: URL) throws -> String {
+    var trace = try Trace.decodeJSONLines(Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
+    trace.header.graph = nil
+    let path = folder.appendingPathComponent("\(name).jsonl").path
+    try trace.jsonLines().write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func aStaleTraceWithoutAGraphSaysItIsStaleNotUnregistered() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stale = try Self.withoutGraph("stale", in: folder)
+    #expect(throws: DiagramCLIError.traces(
+      "\(stale): recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now \(Fixtures.graph.fingerprint), and the trace carries no graph to draw it on")) {
+      try TraceRun(path: stale, registered: ExampleCatalog.graphs)
+    }
+    // Current, it is drawn on the registered graph; unregistered, there is nothing to draw on.
+    let current = try Self.withoutGraph("failing", in: folder)
+    #expect(try TraceRun(path: current, registered: ExampleCatalog.graphs).graph == Fixtures.graph)
+    #expect(throws: DiagramCLIError.traces("\(current): TrafficLight is not a registered system and the trace carries no graph to draw it on")) {
+      try TraceRun(path: current, registered: [])
+    }
+  }
+
+  @Test func aTraceWhoseTimesSpanTheWholeInt64RangeIsDrawn() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("hostile.jsonl").path
+    let trace = Trace(header: TraceHeader(graph: Fixtures.graph, test: "hostile", outcome: .failed(at: -1, message: "boom")), steps: [
+      Step(index: 0, timeNanoseconds: .min, kind: .initial, toNode: "red"),
+      Step(index: -1, timeNanoseconds: .max, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick", fromNode: "red", toNode: "green"),
+      Step(index: -1, timeNanoseconds: .min, kind: .effectStarted, feedback: FeedbackID(-1), effect: EffectID(-1)),
+    ])
+    try trace.jsonLines().write(to: URL(fileURLWithPath: path))
+    let files = try TraceRun(path: path, registered: ExampleCatalog.graphs).files(formats: [.dot, .svg])
+    #expect(files.map(\.name) == [
+      "TrafficLight.hostile.trace-path.dot", "TrafficLight.hostile.trace-path.svg",
+      "TrafficLight.hostile.trace-timeline.dot", "TrafficLight.hostile.trace-timeline.svg",
+    ])
+    #expect(String(decoding: files[3].data, as: UTF8.self).contains("9223372036.854s"))
+  }
+
   @Test func aMalformedTraceNamesFileAndLine() {
     #expect(throws: DiagramCLIError.traces("\(Fixtures.path("malformed")):5: timeNanoseconds: expected a number")) {
       try TraceRun(path: Fixtures.path("malformed"), registered: ExampleCatalog.graphs)
