@@ -30,7 +30,7 @@ enum Fixtures {
 
 @Suite struct CoverageCommandTests {
   @Test func aSuiteMissingOneTransitionFailsTheMinimumAndNamesIt() throws {
-    let run = try CoverageRun(paths: [Fixtures.path("missing")], registered: ExampleCatalog.graphs)
+    let run = try CoverageRun(paths: [Fixtures.path("missing")], registered: [Fixtures.graph])
     #expect(run.coverages.map(\.transitionFraction.description) == ["3/4"])
     #expect(throws: Never.self) { try run.requireMinimum(transitions: 0.75, states: 1.0) }
     #expect {
@@ -41,6 +41,34 @@ enum Fixtures {
         "coverage below the minimum: TrafficLight transitions 3/4 (75%) < 100%",
         "  TrafficLight: never exercised: \(Fixtures.graph.transitions[3].summary)",
       ] && lines[1].hasSuffix("any state —emergency→ red")
+    }
+  }
+
+  @Test func aRegisteredSystemWithoutTracesFailsAnyMinimumAndIsListed() throws {
+    let run = try CoverageRun(paths: [Fixtures.path("complete")], registered: ExampleCatalog.graphs)
+    #expect(run.coverages.map(\.graph.name) == ["TrafficLight"])  // figures only for what was traced
+    #expect(run.untraced.map(\.name) == ["Counter", "Movies", "SignIn", "Volume"])
+    #expect(try run.files(formats: [.dot]).map(\.name) == ["TrafficLight.coverage.dot"])
+    #expect(run.table().split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == [
+      "system", "Counter", "Movies", "SignIn", "TrafficLight", "Volume",
+    ])
+    #expect(run.table().contains("SignIn           0/8 (0%)    0/4 (0%)       0      0"))
+    #expect(throws: Never.self) { try run.requireMinimum(transitions: nil, states: nil) }
+    for (transitions, states) in [(1.0, nil), (nil, 0.5), (0.0, 0.0)] as [(Double?, Double?)] {
+      #expect {
+        try run.requireMinimum(transitions: transitions, states: states)
+      } throws: { error in
+        let lines = "\(error)".split(separator: "\n").map(String.init)
+        return lines.first == "coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; Volume: no traces"
+          && lines.dropFirst().first == "  Counter: no traces found; record its tests with FEEDBACKLOOP_TRACE_DIR set"
+      }
+    }
+    // A system whose only trace is out of date has no traces either.
+    let stale = try CoverageRun(paths: [Fixtures.path("stale")], registered: [Fixtures.graph])
+    #expect {
+      try stale.requireMinimum(transitions: nil, states: 1.0)
+    } throws: { error in
+      "\(error)" == "coverage below the minimum: TrafficLight: no traces\n  TrafficLight: no traces (1 trace skipped as out of date)"
     }
   }
 
@@ -63,9 +91,12 @@ enum Fixtures {
   @Test func jsonDecodesToTheSameCoverage() throws {
     let run = try CoverageRun(paths: [Fixtures.path("complete"), Fixtures.path("failing")], registered: ExampleCatalog.graphs)
     let decoded = try JSONDecoder().decode([Coverage].self, from: Data(try run.json().utf8))
-    #expect(decoded == run.coverages)
-    #expect(decoded.first?.transitionFraction.description == "4/4")
-    #expect(run.table() == """
+    #expect(decoded == run.allCoverages)
+    #expect(decoded.map(\.graph.name) == ["Counter", "Movies", "SignIn", "TrafficLight", "Volume"])  // untraced ones too
+    #expect(decoded.first { $0.graph.name == "TrafficLight" }?.transitionFraction.description == "4/4")
+    #expect(decoded.first?.traces == 0)
+    let alone = try CoverageRun(paths: [Fixtures.path("complete"), Fixtures.path("failing")], registered: [Fixtures.graph])
+    #expect(alone.table() == """
       system        transitions      states  traces  steps
       TrafficLight   4/4 (100%)  3/3 (100%)       2     42
 

@@ -4,7 +4,8 @@ public enum CoverageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Two coverages of the same system measured different graphs (fingerprints given).
   case differentGraphs(system: String, String, String)
   /// Traces of a system nobody registered disagree on its graph: the fingerprints, each
-  /// with the files recorded against it.
+  /// with the files recorded against it. (``CoverageCollector`` no longer throws it: it
+  /// measures the fingerprint most traces share and skips the others.)
   case conflictingTraces(system: String, [String: [String]])
   /// A trace of an unregistered system carries no graph to measure it against.
   case noGraph(system: String, file: String)
