@@ -151,6 +151,24 @@ enum Fixtures {
     #expect(dot.contains("✗ State mismatch after send(emergency) at step #10."))
   }
 
+  @Test func aWildcardTakenFromAStateIsNotDrawnAsNotTaken() throws {
+    let graph = TrafficLight.system.graph
+    let failing = TracePathFigure(graph: graph, trace: try Fixtures.trace("failing")).dot
+    let lines = failing.split(separator: "\n")
+    // emergency was taken from yellow: drawn from yellow, and from `any` in its own style.
+    let wildcard = try #require(lines.first { $0.hasPrefix("  any -> n1 ") })
+    #expect(wildcard.contains("id=\"taken_any_t3\"") && wildcard.contains("class=\"transition wildcard taken-elsewhere t3\""))
+    #expect(wildcard.contains("style=dotted") && !wildcard.contains("dashed"))
+    #expect(wildcard.contains("tooltip=\"any state —emergency→ red: taken from yellow\""))
+    #expect(failing.contains("· · → from any state: taken, drawn from the states it was taken in"))
+    #expect(lines.contains { $0.hasPrefix("  n2 -> n1 ") && $0.contains("class=\"path t3 failing\"") })
+
+    let missing = TracePathFigure(graph: graph, trace: try Fixtures.trace("missing")).dot
+    let idle = try #require(missing.split(separator: "\n").first { $0.hasPrefix("  any -> n1 ") })
+    #expect(idle.contains("id=\"idle_t3\"") && idle.contains("style=dashed") && idle.contains("emergency→ red: not taken"))
+    #expect(!missing.contains("taken-elsewhere") && !missing.contains("from any state: taken"))
+  }
+
   @Test func theTimelineHasLanesBarsAndTheFailingStep() throws {
     let dot = TraceTimelineFigure(graph: TrafficLight.system.graph, trace: try Fixtures.trace("failing")).dot
     #expect(dot.contains("layout=neato"))
