@@ -5,11 +5,16 @@ import Foundation
 /// steps), written once to a temporary folder, then read in runs paired with each other:
 /// `coverage.decode` merely decodes every line with `TraceReader`, `coverage.steps` computes
 /// the full coverage (`CoverageCollector`), so the cost coverage adds to decoding shows as a
-/// ratio (target: coverage ≤ 1.5× decoding). Peak RSS (`VmHWM`) is printed after each pass
-/// to show that memory stays flat however many steps are read.
+/// ratio (target: coverage ≤ 1.5× decoding).
+///
+/// Memory: the peak RSS (`VmHWM`) is reset before each pass (Linux: `5` written to
+/// /proc/self/clear_refs) and printed after it on standard error, for the 1,000,000-step
+/// fixture and once for a 10× smaller one (100 files × 1,000 steps): equal peaks show that
+/// memory does not grow with the steps read.
 let coverageBenchmarks: [Benchmark] = [
   Benchmark(name: "coverage.decode", unit: "ns/step", runs: 1) {
     let paths = try CoverageFixture.paths()
+    CoverageFixture.resetPeak()
     var decoded = 0
     let elapsed = try seconds {
       for path in paths {
@@ -21,16 +26,18 @@ let coverageBenchmarks: [Benchmark] = [
       }
     }
     blackHole(decoded)
-    CoverageFixture.note("decode")
+    CoverageFixture.note("decode", steps: CoverageFixture.steps)
     return elapsed / Double(CoverageFixture.steps) * 1e9
   },
   Benchmark(name: "coverage.steps", unit: "ns/step", runs: 3, pairedWith: "coverage.decode") {
     let paths = try CoverageFixture.paths()
+    try CoverageFixture.measureSmallOnce()
+    CoverageFixture.resetPeak()
     var report: CoverageCollector.Report?
     let elapsed = try seconds { report = try CoverageCollector(registered: [trafficGraph]).measure(paths) }
     precondition(report?.coverages.first?.steps == CoverageFixture.steps, "coverage counted \(report?.coverages.first?.steps ?? 0) steps")
     precondition(report?.coverages.first?.transitionFraction.covered == 4)
-    CoverageFixture.note("coverage")
+    CoverageFixture.note("coverage", steps: CoverageFixture.steps)
     return elapsed / Double(CoverageFixture.steps) * 1e9
   },
 ]
@@ -39,21 +46,47 @@ let coverageBenchmarks: [Benchmark] = [
 enum CoverageFixture {
   static let files = 1_000, stepsPerFile = 1_000
   static var steps: Int { files * stepsPerFile }
+  /// The smaller fixture, measured once: 10× fewer steps.
+  static let smallFiles = 100
   private static let written = Protected<[String]?>(nil)
+  private static let smallMeasured = Protected(false)
+  /// Whether the last ``resetPeak()`` worked (else peaks are since the process started).
+  private static let peakReset = Protected(false)
+
+  static var folder: URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("coverage-bench-\(ProcessInfo.processInfo.processIdentifier)")
+  }
 
   static func paths() throws -> [String] {
     if let paths = written.withLock({ $0 }) { return paths }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-bench-\(ProcessInfo.processInfo.processIdentifier)")
-    let paths = try writeTrafficTraces(files: files, stepsPerFile: stepsPerFile, into: folder)
-    atexit { try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("coverage-bench-\(ProcessInfo.processInfo.processIdentifier)")) }
+    let paths = try writeTrafficTraces(files: files, stepsPerFile: stepsPerFile, into: folder.appendingPathComponent("large"))
+    atexit { try? FileManager.default.removeItem(at: CoverageFixture.folder) }
     FileHandle.standardError.write(Data("coverage: \(files) files, \(steps) steps written; peak RSS \(peakResidentKilobytes() / 1024) MB\n".utf8))
     written.withLock { $0 = paths }
     return paths
   }
 
-  /// Prints the peak RSS after a pass (it must not grow with the steps read).
-  static func note(_ pass: String) {
-    FileHandle.standardError.write(Data("coverage: peak RSS \(peakResidentKilobytes() / 1024) MB after a \(pass) pass\n".utf8))
+  /// Once: measures the coverage of 100 files × 1,000 steps and prints its peak RSS, to
+  /// compare with the 1,000,000-step passes.
+  static func measureSmallOnce() throws {
+    guard !smallMeasured.withLock({ done in defer { done = true }; return done }) else { return }
+    let paths = try writeTrafficTraces(files: smallFiles, stepsPerFile: stepsPerFile, into: folder.appendingPathComponent("small"))
+    resetPeak()
+    let report = try CoverageCollector(registered: [trafficGraph]).measure(paths)
+    precondition(report.coverages.first?.steps == smallFiles * stepsPerFile)
+    note("coverage", steps: smallFiles * stepsPerFile)
+  }
+
+  /// Resets the peak RSS to the current RSS, where Linux allows it.
+  static func resetPeak() {
+    let reset = resetPeakResident()
+    peakReset.withLock { $0 = reset }
+  }
+
+  /// Prints the peak RSS of the pass just run (it must not grow with the steps read).
+  static func note(_ pass: String, steps: Int) {
+    let since = peakReset.withLock { $0 } ? "during" : "since start, after"
+    FileHandle.standardError.write(Data("coverage: peak RSS \(peakResidentKilobytes() / 1024) MB \(since) a \(pass) pass over \(steps) steps\n".utf8))
   }
 }
 
@@ -107,6 +140,19 @@ func writeTrafficTraces(files: Int, stepsPerFile: Int, into folder: URL) throws 
     paths.append(url.path)
   }
   return paths
+}
+
+/// Resets this process's peak RSS (`VmHWM`) to its current RSS by writing `5` to
+/// /proc/self/clear_refs (Linux 4.0+); `false` where that is not possible.
+func resetPeakResident() -> Bool {
+  guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+  defer { try? handle.close() }
+  do {
+    try handle.write(contentsOf: Data("5".utf8))
+    return true
+  } catch {
+    return false
+  }
 }
 
 /// Peak resident set size of this process in kB (`VmHWM` in /proc/self/status), 0 where

@@ -13,10 +13,13 @@ import Foundation
 /// try run.requireMinimum(transitions: 1.0, states: nil)
 /// ```
 public struct CoverageRun {
-  /// One coverage per system, sorted by name.
+  /// One coverage per system with at least one trace measured, sorted by name.
   public var coverages: [Coverage]
   /// Traces left out because they were recorded against other declarations.
   public var skipped: [SkippedTrace]
+  /// The registered systems no trace was measured for: listed in the table and the JSON
+  /// with 0 traces, no figure drawn, and failing any `--min-…` option ("Counter: no traces").
+  public var untraced: [SystemGraph]
   /// Colours and fonts of the figures.
   public var theme: Theme
 
@@ -31,6 +34,7 @@ public struct CoverageRun {
       let report = try CoverageCollector(registered: registered).measure(files)
       self.coverages = report.coverages
       self.skipped = report.skipped
+      self.untraced = report.untraced
     } catch let error as CoverageError {
       throw DiagramCLIError.traces(error.description)
     } catch let error as GraphDecodingError {
@@ -54,11 +58,17 @@ public struct CoverageRun {
     return files
   }
 
+  /// Every system's coverage, sorted by name: the measured ones and, empty, the untraced.
+  public var allCoverages: [Coverage] {
+    (coverages + untraced.map { Coverage(graph: $0) }).sorted { $0.graph.name < $1.graph.name }
+  }
+
   /// The table `diagram coverage` prints: system, transitions `k/n (p%)`, states
   /// `k/n (p%)`, traces, steps. A plain-reducer system shows `n observed` edges instead.
+  /// An untraced registered system is a row of 0 traces.
   public func table() -> String {
     var rows = [["system", "transitions", "states", "traces", "steps"]]
-    for coverage in coverages {
+    for coverage in allCoverages {
       let transitions = coverage.transitionFraction, states = coverage.stateFraction
       rows.append([
         coverage.graph.name,
@@ -75,22 +85,33 @@ public struct CoverageRun {
     }.joined(separator: "\n") + "\n"
   }
 
-  /// The coverages as a JSON array (sorted keys, pretty-printed), as `--json` prints it.
+  /// ``allCoverages`` as a JSON array (sorted keys, pretty-printed), as `--json` prints it.
   public func json() throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(coverages), as: UTF8.self) + "\n"
+    return String(decoding: try encoder.encode(allCoverages), as: UTF8.self) + "\n"
   }
 
   /// Throws when a system's coverage is below a minimum (fractions from 0 to 1), listing
-  /// every uncovered transition as `from —event→ to` and every state never entered.
+  /// every uncovered transition as `from —event→ to` and every state never entered. With
+  /// either minimum given, a registered system without traces fails too (`Counter: no
+  /// traces`).
   ///
   /// - Throws: ``DiagramCLIError/belowMinimum(_:)``.
   public func requireMinimum(transitions: Double?, states: Double?) throws {
     var heading: [String] = []
     var details: [String] = []
-    for coverage in coverages {
+    let untracedNames = Set(untraced.map(\.name))
+    for coverage in allCoverages {
       let name = coverage.graph.name
+      if untracedNames.contains(name) {
+        if transitions != nil || states != nil {
+          heading.append("\(name): no traces")
+          let stale = skipped.filter { $0.system == name }.count
+          details.append("  \(name): no traces" + (stale > 0 ? " (\(stale) trace\(stale == 1 ? "" : "s") skipped as out of date)" : " found; record its tests with FEEDBACKLOOP_TRACE_DIR set"))
+        }
+        continue
+      }
       if let minimum = transitions, coverage.transitionFraction.value < minimum {
         heading.append("\(name) transitions \(coverage.transitionFraction) (\(coverage.transitionFraction.percent)%) < \(Self.percent(minimum))")
         details += coverage.uncovered.map { "  \(name): never exercised: \($0.summary)" }

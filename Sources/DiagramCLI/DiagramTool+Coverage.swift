@@ -12,7 +12,11 @@ extension DiagramTool {
       discussion: """
         Reads trace files (*.jsonl, written by LoopRecorder when FEEDBACKLOOP_TRACE_DIR is set), \
         groups them by system, and writes <System>.coverage.{dot,svg,png} into the output folder. \
-        Traces recorded against other declarations than a registered system's are skipped and named.
+        Traces recorded against other declarations than a registered system's (or, for a system \
+        nobody registered, than most of its traces) are skipped and named. A transition with \
+        several targets counts as covered once any target is reached; the figure draws each \
+        target with its own count. A registered system without traces is listed with 0 traces \
+        and fails --min-transitions and --min-states ("Counter: no traces").
         """)
 
     @Argument(help: "Trace files, or folders searched recursively for *.jsonl (default: the current folder).")

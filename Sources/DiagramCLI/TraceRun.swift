@@ -20,8 +20,9 @@ public struct TraceRun {
 
   /// Reads the trace at `path`.
   ///
-  /// - Throws: ``DiagramCLIError/traces(_:)`` naming `file:line` for a malformed line, or
-  ///   the system when no graph is known.
+  /// - Throws: ``DiagramCLIError/traces(_:)`` naming `file:line` for a malformed line; the
+  ///   file and the system when no graph is known (an unregistered system, or a registered
+  ///   one recorded against other declarations, and no graph in the trace).
   public init(path: String, registered: [SystemGraph], theme: Theme = .light) throws {
     guard FileManager.default.fileExists(atPath: path) else { throw DiagramCLIError.traces("no such trace file: \(path)") }
     let data: Data
@@ -43,7 +44,11 @@ public struct TraceRun {
       if let current, current.fingerprint != trace.header.fingerprint {
         warnings.append("note: \(path) was recorded against fingerprint \(trace.header.fingerprint), \(current.name) is now \(current.fingerprint); drawn on the graph it was recorded against")
       }
-    } else if let current, current.fingerprint == trace.header.fingerprint {
+    } else if let current {
+      guard current.fingerprint == trace.header.fingerprint else {
+        throw DiagramCLIError.traces(CoverageError.staleWithoutGraph(
+          system: current.name, file: path, recorded: trace.header.fingerprint, current: current.fingerprint).description)
+      }
       graph = current
     } else {
       throw DiagramCLIError.traces(CoverageError.noGraph(system: trace.header.system, file: path).description)

@@ -4,7 +4,14 @@ import FeedbackGraph
 /// exercised.
 ///
 /// - Exercised transitions are solid, labelled `event ×count`, wider the more they fired.
-/// - Transitions no run exercised are dashed red, labelled `event ×0`.
+/// - Transitions no run exercised are dashed red, labelled `event ×0`; the tooltip and the
+///   legend name each one the way `diagram coverage --min-transitions` lists it
+///   (`never exercised: failed —submit→ submitting [form is valid]`; the legend lists up
+///   to ``legendListLimit``).
+/// - A transition with several targets (a computed one) is one edge per target, each with
+///   its own count: a target no run reached is dashed red even when the transition fired
+///   into another target (`never reached: loading —didLoad→ failed`). Such a transition
+///   counts as covered in `k/n transitions` once it reached any of its targets.
 /// - States show how often they were entered; a state never entered has a dashed red
 ///   border. Events ignored in a state are listed under it (`ignored: tick ×3`).
 /// - Transitions that happened but are not declared are bold orange, labelled
@@ -24,6 +31,9 @@ public struct CoverageFigure: Sendable {
   public var theme: Theme
   /// Above this many edges, the figure switches to the large-graph defaults.
   public var largeGraphEdgeCount = 80
+  /// At most this many uncovered transitions and unreached targets are named in the legend;
+  /// the rest are counted.
+  public var legendListLimit = 8
 
   /// A figure of `coverage`.
   public init(coverage: Coverage, theme: Theme = .light) {
@@ -37,29 +47,58 @@ public struct CoverageFigure: Sendable {
     var from: String?  // nil: any state
     var to: String
     var status: Status
-    /// (label line, count, class names) per merged transition or observed edge.
-    var lines: [(text: String, count: Int, ids: String, summary: String)]
+    /// Per merged transition target or observed edge: the label line, the count, the SVG id
+    /// part (`t3`, or `t3_1` for a transition's second target), the class naming the
+    /// transition (`t3`), and the tooltip line.
+    var lines: [Line]
     var count: Int { lines.reduce(0) { $0 + $1.count } }
+  }
+
+  struct Line {
+    var text: String
+    var count: Int
+    var id: String
+    var className: String
+    var tooltip: String
   }
 
   var edges: [Edge] {
     var merged: [String: Edge] = [:]
-    func add(_ from: String?, _ to: String, _ status: Edge.Status, _ line: (String, Int, String, String)) {
+    func add(_ from: String?, _ to: String, _ status: Edge.Status, _ line: Line) {
       let key = "\(from ?? "\u{0}*")\u{1}\(to)\u{1}\(status.rawValue)"
       merged[key, default: Edge(from: from, to: to, status: status, lines: [])].lines.append(line)
     }
     let graph = coverage.graph
-    for (transition, hits) in zip(graph.transitions, coverage.transitionHits) {
-      for target in transition.to {
+    for (position, transition) in graph.transitions.enumerated() {
+      let fired = coverage.transitionHits[position]
+      let several = transition.to.count > 1
+      for (offset, target) in transition.to.enumerated() {
+        // Each target is drawn from its own count: a computed transition may fire and never
+        // reach one of its targets.
+        let hits = coverage.targetHits[position][offset]
         let text = "\(StateMachineFigure.label(transition)) \(FigureText.times(hits))"
-        add(transition.from, target, hits > 0 ? .covered : .uncovered, (text, hits, DOTText.transitionID(transition.id), transition.summary))
+        let id = DOTText.transitionID(transition.id)
+        let summary = several ? transition.summary(to: target) : transition.summary
+        let tooltip: String
+        if hits > 0 {
+          tooltip = "\(summary): exercised \(FigureText.plural(hits, "time"))"
+        } else if fired > 0 {
+          tooltip = "\(summary): never reached (\(transition.summary) fired \(FigureText.plural(fired, "time")))"
+        } else {
+          tooltip = "\(summary): never exercised"
+        }
+        add(
+          transition.from, target, hits > 0 ? .covered : .uncovered,
+          Line(text: text, count: hits, id: several ? "\(id)_\(offset)" : id, className: id, tooltip: tooltip))
       }
     }
     for (edge, count) in coverage.undeclared.sorted(by: { $0.key < $1.key }) {
-      add(edge.from, edge.to, .undeclared, ("undeclared: \(edge.event) \(FigureText.times(count))", count, "undeclared", edge.summary))
+      let tooltip = "\(edge.summary): happened \(FigureText.plural(count, "time")), not declared"
+      add(edge.from, edge.to, .undeclared, Line(text: "undeclared: \(edge.event) \(FigureText.times(count))", count: count, id: "undeclared", className: "undeclared", tooltip: tooltip))
     }
     for (edge, count) in coverage.observed.sorted(by: { $0.key < $1.key }) {
-      add(edge.from, edge.to, .observed, ("\(edge.event) \(FigureText.times(count))", count, "observed", edge.summary))
+      let tooltip = "\(edge.summary): exercised \(FigureText.plural(count, "time"))"
+      add(edge.from, edge.to, .observed, Line(text: "\(edge.event) \(FigureText.times(count))", count: count, id: "observed", className: "observed", tooltip: tooltip))
     }
     return merged.keys.sorted().compactMap { merged[$0] }
   }
@@ -97,16 +136,14 @@ public struct CoverageFigure: Sendable {
       let from = edge.from.flatMap { index[$0] }.map(DOTText.nodeID) ?? "any"
       let id: String
       switch edge.status {
-      case .covered, .uncovered: id = "edge_" + edge.lines.map(\.ids).joined(separator: "-")
+      case .covered, .uncovered: id = "edge_" + edge.lines.map(\.id).joined(separator: "-")
       case .undeclared: undeclaredCount += 1; id = "undeclared_\(undeclaredCount)"
       case .observed: observedCount += 1; id = "observed_\(observedCount)"
       }
       let status = ["covered", "uncovered", "undeclared", "observed"][edge.status.rawValue]
       let classes = ([status == "undeclared" || status == "observed" ? status : "transition \(status)"]
-        + (edge.status.rawValue <= 1 ? edge.lines.map(\.ids) : []) + (edge.from == nil ? ["wildcard"] : [])).joined(separator: " ")
-      let tooltip = edge.lines.map { line in
-        "\(line.summary): " + (edge.status == .uncovered ? "never exercised" : (edge.status == .undeclared ? "happened \(FigureText.plural(line.count, "time")), not declared" : "exercised \(FigureText.plural(line.count, "time"))"))
-      }.joined(separator: "\n")
+        + (edge.status.rawValue <= 1 ? edge.lines.map(\.className) : []) + (edge.from == nil ? ["wildcard"] : [])).joined(separator: " ")
+      let tooltip = edge.lines.map(\.tooltip).joined(separator: "\n")
       var attributes = [
         "id=\(DOTText.quoted(id))", "class=\(DOTText.quoted(classes))",
         "\(large ? "xlabel" : "label")=\(DOTText.lines(edge.lines.map(\.text)))", "tooltip=\(DOTText.quoted(tooltip))",
@@ -144,6 +181,16 @@ public struct CoverageFigure: Sendable {
       rows.append("\(coverage.transitionFraction) transitions · \(coverage.stateFraction) states")
       rows.append("——— exercised (width ∝ count)")
       rows.append(FigureText.colored("- - - never exercised", t.uncovered))
+      if coverage.graph.transitions.contains(where: { $0.to.count > 1 }) {
+        rows.append("several targets: one edge each, with its own count;")
+        rows.append("the transition is covered once any target is reached")
+      }
+      let missing = coverage.uncovered.map { "never exercised: \($0.summary)" }
+        + coverage.unreachedTargets.map { "never reached: \($0.transition.summary(to: $0.target))" }
+      rows += missing.prefix(legendListLimit).map { FigureText.colored($0, t.uncovered) }
+      if missing.count > legendListLimit {
+        rows.append(FigureText.colored("… and \(missing.count - legendListLimit) more (see the edges' tooltips)", t.uncovered))
+      }
     } else {
       rows.append("observed (no declared transitions)")
       rows.append("\(FigureText.plural(coverage.observed.count, "edge")) · \(coverage.stateFraction) states")

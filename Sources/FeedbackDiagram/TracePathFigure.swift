@@ -44,43 +44,79 @@ public struct TracePathFigure: Sendable {
     return merged.keys.sorted().compactMap { merged[$0] }
   }
 
+  /// The position of the failing step, when the outcome names one that is in the trace.
+  var failingOffset: Int? {
+    trace.header.outcome.failingStep.flatMap { index in trace.steps.firstIndex { $0.index == index } }
+  }
+
   /// The failing step, when the outcome names one that is in the trace.
   var failingStep: Step? {
-    trace.header.outcome.failingStep.flatMap { index in trace.steps.first { $0.index == index } }
+    failingOffset.map { trace.steps[$0] }
   }
 
   /// The state the run was in at the failing step (the state after it, for an event step).
   var failingState: String? {
-    guard let failing = failingStep else { return nil }
-    return trace.steps.last { $0.index <= failing.index && $0.toNode != nil }?.toNode
+    guard let offset = failingOffset else { return nil }
+    return trace.steps[...offset].last { $0.toNode != nil }?.toNode
+  }
+
+  /// What the state nodes show, gathered in one pass over the steps.
+  private struct StateFacts {
+    var visited: Set<String> = []
+    var ignored: [String: [Step]] = [:]
+    var failingState: String?
+    var failingStep: Step?
   }
 
   /// The figure as DOT text.
+  ///
+  /// - Complexity: O(steps + states + transitions) (plus sorting the edges).
   public var dot: String {
     let t = theme
     let moves = self.moves
     let extra = Set(moves.flatMap { [$0.from, $0.to] }).subtracting(graph.states.map(\.id)).sorted()
     let names = graph.states.map(\.id) + extra
     let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-    let failing = failingStep
+    var facts = StateFacts(failingState: failingState, failingStep: failingStep)
+    for step in trace.steps {
+      if let node = step.toNode { facts.visited.insert(node) }
+      if step.kind == .ignoredEvent, let state = step.fromNode ?? step.toNode { facts.ignored[state, default: []].append(step) }
+    }
+    let failing = facts.failingStep
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " trace")) {")
     out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)];")
     out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
     out.append("  edge [color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
     out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.path)), color=\(DOTText.quoted(t.path)), label=\"\", tooltip=\"initial state\"];")
-    let visited = Set(trace.steps.compactMap(\.toNode))
     for (offset, name) in names.enumerated() {
-      out.append("  \(DOTText.nodeID(offset)) [\(stateAttributes(name, offset: offset, visited: visited.contains(name), declared: offset < graph.states.count))];")
+      out.append("  \(DOTText.nodeID(offset)) [\(stateAttributes(name, offset: offset, declared: offset < graph.states.count, facts: facts))];")
     }
-    // Declared transitions the run did not take, grey.
-    let taken = Set(moves.filter { !$0.undeclared }.flatMap { move in move.steps.compactMap(\.transition).map { "\($0.index)\u{1}\(move.from)\u{1}\(move.to)" } })
-    var idle: [String: (from: String?, to: String, transitions: [TransitionEdge])] = [:]
+    // What the run took: declared edges (transition, source, target), the targets each
+    // transition reached, and the states each transition was taken from.
+    var taken: Set<String> = [], reached: Set<String> = []
+    var sources: [TransitionID: Set<String>] = [:]
+    for move in moves {
+      for id in Set(move.steps.compactMap(\.transition)) {
+        sources[id, default: []].insert(move.from)
+        guard !move.undeclared else { continue }
+        taken.insert("\(id.index)\u{1}\(move.from)\u{1}\(move.to)")
+        reached.insert("\(id.index)\u{1}\(move.to)")
+      }
+    }
+    // Declared transitions the run did not take, grey and dashed; a wildcard the run took is
+    // drawn from the states it was taken in, and from `any` dotted.
+    var idle: [String: (from: String?, to: String, takenElsewhere: Bool, transitions: [TransitionEdge])] = [:]
     for transition in graph.transitions {
       for target in transition.to {
-        if let from = transition.from, taken.contains("\(transition.id.index)\u{1}\(from)\u{1}\(target)") { continue }
-        let key = "\(transition.from ?? "\u{0}*")\u{1}\(target)"
-        idle[key, default: (transition.from, target, [])].transitions.append(transition)
+        var takenElsewhere = false
+        if let from = transition.from {
+          if taken.contains("\(transition.id.index)\u{1}\(from)\u{1}\(target)") { continue }
+        } else {
+          takenElsewhere = reached.contains("\(transition.id.index)\u{1}\(target)")
+        }
+        let key = "\(transition.from ?? "\u{0}*")\u{1}\(target)\u{1}\(takenElsewhere ? 1 : 0)"
+        idle[key, default: (transition.from, target, takenElsewhere, [])].transitions.append(transition)
       }
     }
     if idle.values.contains(where: { $0.from == nil }) {
@@ -94,12 +130,16 @@ public struct TracePathFigure: Sendable {
       guard let edge = idle[key], let to = index[edge.to] else { continue }
       let from = edge.from.flatMap { index[$0] }.map(DOTText.nodeID) ?? "any"
       let ids = edge.transitions.map { DOTText.transitionID($0.id) }
-      // A wildcard taken by the run is drawn from the states it was taken in; here it says so.
       let tooltip = edge.transitions.map { transition in
-        let sources = Set(moves.filter { move in move.steps.contains { $0.transition == transition.id } }.map(\.from)).sorted()
-        return "\(transition.summary): " + (sources.isEmpty ? "not taken" : "taken from \(sources.joined(separator: ", "))")
+        let from = (sources[transition.id] ?? []).sorted()
+        return "\(transition.summary): " + (from.isEmpty ? "not taken" : "taken from \(from.joined(separator: ", "))")
       }.joined(separator: "\n")
-      out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(DOTText.lines(edge.transitions.map(StateMachineFigure.label))), tooltip=\(DOTText.quoted(tooltip)), style=dashed];")
+      let label = DOTText.lines(edge.transitions.map(StateMachineFigure.label))
+      if edge.takenElsewhere {
+        out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("taken_any_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.quoted(tooltip)), style=dotted, color=\(DOTText.quoted(t.path)), fontcolor=\(DOTText.quoted(t.path))];")
+      } else {
+        out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.quoted(tooltip)), style=dashed];")
+      }
     }
     for (offset, move) in moves.enumerated() {
       guard let from = index[move.from], let to = index[move.to] else { continue }
@@ -110,7 +150,12 @@ public struct TracePathFigure: Sendable {
       let tooltip = move.steps.map { "#\($0.index) \(describe($0))" }.joined(separator: "\n")
       out.append("  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), label=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.quoted(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];")
     }
-    out.append(FigureText.legend(legendRows, theme: t))
+    let idleEdges = Array(idle.values)
+    out.append(FigureText.legend(
+      legendRows(
+        notTaken: idleEdges.contains { !$0.takenElsewhere }, takenElsewhere: idleEdges.contains { $0.takenElsewhere },
+        undeclared: moves.contains(where: \.undeclared)),
+      theme: t))
     out.append("}")
     return out.joined(separator: "\n") + "\n"
   }
@@ -144,18 +189,19 @@ public struct TracePathFigure: Sendable {
     return "\(step.eventNode ?? step.event ?? "?") (\(source)): \(step.fromNode ?? "?") → \(step.toNode ?? "?")\(via)"
   }
 
-  private func stateAttributes(_ name: String, offset: Int, visited: Bool, declared: Bool) -> String {
+  private func stateAttributes(_ name: String, offset: Int, declared: Bool, facts: StateFacts) -> String {
     let t = theme
     let small = t.fontSize - 2
+    let visited = facts.visited.contains(name)
     var rows = "<b>\(DOTText.html(name))</b>"
-    let ignored = trace.steps.filter { $0.kind == .ignoredEvent && ($0.fromNode ?? $0.toNode) == name }
+    let ignored = facts.ignored[name] ?? []
     if !ignored.isEmpty {
       let text = "ignored: " + ignored.prefix(stepsPerEdge).map { "#\($0.index) \($0.eventNode ?? $0.event ?? "?")" }.joined(separator: ", ")
         + (ignored.count > stepsPerEdge ? " … +\(ignored.count - stepsPerEdge)" : "")
       rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(text))</font>"
     }
-    let failedHere = failingState == name
-    if failedHere, let step = failingStep {
+    let failedHere = facts.failingState == name
+    if failedHere, let step = facts.failingStep {
       rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.failure))\">✗ failed at #\(step.index)</font>"
     }
     var attributes = [
@@ -173,10 +219,12 @@ public struct TracePathFigure: Sendable {
     return attributes.joined(separator: ", ")
   }
 
-  private var legendRows: [String] {
+  private func legendRows(notTaken: Bool, takenElsewhere: Bool, undeclared: Bool) -> [String] {
     let t = theme
-    var rows = ["<b>Trace</b>", FigureText.colored("→ #n event: the run's steps, in order", t.path), FigureText.colored("- - → declared, not taken", t.muted)]
-    if moves.contains(where: \.undeclared) { rows.append(FigureText.colored("→ undeclared: happened, not declared", t.undeclared)) }
+    var rows = ["<b>Trace</b>", FigureText.colored("→ #n event: the run's steps, in order", t.path)]
+    if notTaken { rows.append(FigureText.colored("- - → declared, not taken", t.muted)) }
+    if takenElsewhere { rows.append(FigureText.colored("· · → from any state: taken, drawn from the states it was taken in", t.path)) }
+    if undeclared { rows.append(FigureText.colored("→ undeclared: happened, not declared", t.undeclared)) }
     if let message = trace.header.outcome.message, trace.header.outcome.status == .failed {
       rows.append(FigureText.colored("✗ " + FigureText.firstLine(message), t.failure))
     }

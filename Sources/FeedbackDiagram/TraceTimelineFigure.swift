@@ -7,7 +7,12 @@ import FeedbackGraph
 ///
 /// Laid out with pinned positions (`pos="x,y!"`), so it renders with the `neato` engine
 /// (``engine``); the DOT also says `layout=neato` for the `dot` command line tool.
-/// Deterministic; every name escaped; `id`, `class` and `tooltip` carried into SVG.
+/// Deterministic; every name escaped; `id`, `class` and `tooltip` carried into SVG. Node
+/// ids are built from positions (of the step in the trace, of the effect in the figure),
+/// never from numbers read from the file.
+///
+/// A long trace is drawn in a window of ``maximumSteps`` steps: the first ones, or, when
+/// the failing step comes later, the steps around it; the title says which.
 public struct TraceTimelineFigure: Sendable {
   /// The Graphviz layout engine this figure needs.
   public static let engine = "neato"
@@ -17,7 +22,8 @@ public struct TraceTimelineFigure: Sendable {
   public var trace: Trace
   /// Colours and fonts.
   public var theme: Theme
-  /// At most this many steps are drawn; a note says how many were left out.
+  /// At most this many steps are drawn (around the failing step, if any); the title says
+  /// which.
   public var maximumSteps = 400
 
   /// A timeline of `trace`.
@@ -30,18 +36,37 @@ public struct TraceTimelineFigure: Sendable {
   private static let rowHeight = 34.0
   private static let laneLabelX = -70.0
 
+  /// The position in the trace of the failing step (the first step of that index).
+  var failingOffset: Int? {
+    trace.header.outcome.failingStep.flatMap { failing in trace.steps.firstIndex { $0.index == failing } }
+  }
+
+  /// The positions of the steps drawn: the first ``maximumSteps``, or as many centred on
+  /// the failing step when it comes later.
+  var window: Range<Int> {
+    let count = trace.steps.count, limit = max(1, maximumSteps)
+    guard count > limit else { return 0..<count }
+    guard let failing = failingOffset, failing >= limit else { return 0..<limit }
+    let start = min(max(0, failing - limit / 2), count - limit)
+    return start..<start + limit
+  }
+
   /// The figure as DOT text.
   public var dot: String {
     let t = theme
-    let steps = Array(trace.steps.prefix(maximumSteps))
-    let timeline = TraceTimeline(steps: steps)
+    let window = self.window
+    let steps = Array(trace.steps[window])
+    let timeline = TraceTimeline(steps: steps, firstOffset: window.lowerBound)
     let feedbackIDs = (Set(graph.feedbacks.indices.map { Optional(FeedbackID($0)) }).union(timeline.bars.map(\.feedback)))
       .sorted { ($0?.index ?? .max) < ($1?.index ?? .max) }
-    // Rows from the top: state, sent, then each feedback's sub-rows.
+    // Rows from the top: state, sent, then each feedback's sub-rows. Lane ids are positions.
     var laneRows: [(id: String, label: String, rows: Int)] = [("state", "state", 1), ("sent", "sent (send)", 1)]
-    for feedback in feedbackIDs {
+    var laneIDs: [FeedbackID?: String] = [:]
+    for (offset, feedback) in feedbackIDs.enumerated() {
       let name = feedback.map { graph.feedbackName($0) } ?? "unknown feedback"
-      laneRows.append((feedback.map { "f\($0.index)" } ?? "f_unknown", name, max(1, timeline.rows[feedback] ?? 0)))
+      let id = feedback == nil ? "f_unknown" : "f\(offset)"
+      laneIDs[feedback] = id
+      laneRows.append((id, name, max(1, timeline.rows[feedback] ?? 0)))
     }
     let totalRows = laneRows.reduce(0) { $0 + $1.rows }
     let axisY = 0.0
@@ -52,7 +77,7 @@ public struct TraceTimelineFigure: Sendable {
       firstRow[lane.id] = next
       next += lane.rows
     }
-    func laneID(_ feedback: FeedbackID?) -> String { feedback.map { "f\($0.index)" } ?? "f_unknown" }
+    func laneID(_ feedback: FeedbackID?) -> String { laneIDs[feedback] ?? "f_unknown" }
     let font = DOTText.quoted(t.fontName)
     let small = t.fontSize - 2
     var out: [String] = []
@@ -75,19 +100,19 @@ public struct TraceTimelineFigure: Sendable {
     // States.
     for span in timeline.spans {
       let width = max(4, span.end - span.start - 2)
-      out.append("  state_\(span.step) [id=\(DOTText.quoted("state_step_\(span.step)")), class=\"state\", shape=box, style=\"rounded,filled\", fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(22)), fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), label=\(DOTText.quoted(span.state)), tooltip=\(DOTText.quoted("#\(span.step): \(span.state)")), \(FigureText.pos(span.start + width / 2 + 1, y(row: 0)))];")
+      out.append("  state_\(span.offset) [id=\(DOTText.quoted("state_step_\(span.offset)")), class=\"state\", shape=box, style=\"rounded,filled\", fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(22)), fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), label=\(DOTText.quoted(span.state)), tooltip=\(DOTText.quoted("#\(span.step): \(span.state)")), \(FigureText.pos(span.start + width / 2 + 1, y(row: 0)))];")
     }
     // Events sent from outside.
     for mark in timeline.external {
       let step = mark.step
       let ignored = step.kind == .ignoredEvent
       let text = "#\(step.index) \(step.eventNode ?? step.event ?? "?")\(ignored ? " (ignored)" : "")"
-      out.append("  sent_\(step.index) [id=\(DOTText.quoted("sent_\(step.index)")), class=\(DOTText.quoted(ignored ? "sent ignored" : "sent")), shape=invtriangle, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(ignored ? t.background : t.path)), color=\(DOTText.quoted(t.path)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.quoted(text)), \(FigureText.pos(mark.x, y(row: 1)))];")
+      out.append("  sent_\(mark.offset) [id=\(DOTText.quoted("sent_\(mark.offset)")), class=\(DOTText.quoted(ignored ? "sent ignored" : "sent")), shape=invtriangle, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(ignored ? t.background : t.path)), color=\(DOTText.quoted(t.path)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.quoted(text)), \(FigureText.pos(mark.x, y(row: 1)))];")
     }
     // Effects.
-    for bar in timeline.bars {
+    for (offset, bar) in timeline.bars.enumerated() {
       let row = (firstRow[laneID(bar.feedback)] ?? 0) + bar.row
-      let name = "effect_\(bar.effect.rawValue)"
+      let name = "effect_\(offset)"
       let feedbackName = bar.feedback.map { graph.feedbackName($0) } ?? "?"
       let ending: String
       switch bar.ending {
@@ -109,7 +134,7 @@ public struct TraceTimelineFigure: Sendable {
       }
       for mark in bar.emitted {
         let text = "#\(mark.step.index) \(mark.step.eventNode ?? mark.step.event ?? "?")"
-        out.append("  emitted_\(mark.step.index) [id=\(DOTText.quoted("emitted_\(mark.step.index)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.quoted("\(feedbackName) \(bar.effect) emitted \(text)")), \(FigureText.pos(mark.x, y(row: row)))];")
+        out.append("  emitted_\(mark.offset) [id=\(DOTText.quoted("emitted_\(mark.offset)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.quoted("\(feedbackName) \(bar.effect) emitted \(text)")), \(FigureText.pos(mark.x, y(row: row)))];")
       }
     }
     // The time axis.
@@ -122,23 +147,32 @@ public struct TraceTimelineFigure: Sendable {
       out.append("  tick_\(offset) [id=\(DOTText.quoted("tick_\(offset)")), class=\"tick\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(TraceTimeline.time(tick.nanoseconds))), \(FigureText.pos(tick.x, axisY))];")
     }
     // The failing step.
-    if let failing = trace.header.outcome.failingStep, let x = timeline.x[failing] {
+    if let failing = trace.header.outcome.failingStep, let offset = failingOffset, window.contains(offset) {
+      let x = timeline.x[offset - window.lowerBound]
       let message = trace.header.outcome.message.map(FigureText.firstLine) ?? "failed"
       out.append("  failing_top [id=\"failing_step\", class=\"failing\", shape=plaintext, fontcolor=\(DOTText.quoted(t.failure)), fontsize=\(t.fontSize), label=\(DOTText.quoted("✗ #\(failing)")), tooltip=\(DOTText.quoted(message)), \(FigureText.pos(x, y(row: 0) + 24))];")
       out.append("  failing_bottom [shape=point, width=0.01, style=invis, \(FigureText.pos(x, axisY + 14))];")
       out.append("  failing_top -> failing_bottom [id=\"failing_line\", class=\"failing\", style=dashed, penwidth=1.5, color=\(DOTText.quoted(t.failure)), tooltip=\(DOTText.quoted(message))];")
     }
-    if trace.steps.count > steps.count {
-      out.append("  truncated [id=\"truncated\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted("first \(steps.count) of \(trace.steps.count) steps")), \(FigureText.pos(axisEnd, y(row: 0) + 24))];")
+    if let shown = shownSteps {
+      out.append("  truncated [id=\"truncated\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(shown)), \(FigureText.pos(axisEnd, y(row: 0) + 24))];")
     }
     out.append("}")
     return out.joined(separator: "\n") + "\n"
   }
 
-  /// `TrafficLight · emergencyWhileYellow — timeline`, and the failure's first line.
+  /// `steps #1200–#1599 of 5000` when not every step is drawn.
+  var shownSteps: String? {
+    let window = self.window
+    guard window.count < trace.steps.count, let first = trace.steps[window].first, let last = trace.steps[window].last else { return nil }
+    return "steps #\(first.index)–#\(last.index) of \(trace.steps.count)"
+  }
+
+  /// `TrafficLight · emergencyWhileYellow — timeline` (`, steps #1200–#1599 of 5000` when
+  /// not every step is drawn), and the failure's first line.
   var title: String {
     let name = trace.header.test.map { "\(graph.name) · \($0)" } ?? graph.name
-    var text = "\(name) — timeline"
+    var text = "\(name) — timeline" + (shownSteps.map { ", \($0)" } ?? "")
     if trace.header.outcome.status == .failed, let message = trace.header.outcome.message {
       text += "\n✗ " + (trace.header.outcome.failingStep.map { "#\($0): " } ?? "") + FigureText.firstLine(message)
     }

@@ -30,7 +30,7 @@ enum Fixtures {
 
 @Suite struct CoverageCommandTests {
   @Test func aSuiteMissingOneTransitionFailsTheMinimumAndNamesIt() throws {
-    let run = try CoverageRun(paths: [Fixtures.path("missing")], registered: ExampleCatalog.graphs)
+    let run = try CoverageRun(paths: [Fixtures.path("missing")], registered: [Fixtures.graph])
     #expect(run.coverages.map(\.transitionFraction.description) == ["3/4"])
     #expect(throws: Never.self) { try run.requireMinimum(transitions: 0.75, states: 1.0) }
     #expect {
@@ -41,6 +41,34 @@ enum Fixtures {
         "coverage below the minimum: TrafficLight transitions 3/4 (75%) < 100%",
         "  TrafficLight: never exercised: \(Fixtures.graph.transitions[3].summary)",
       ] && lines[1].hasSuffix("any state —emergency→ red")
+    }
+  }
+
+  @Test func aRegisteredSystemWithoutTracesFailsAnyMinimumAndIsListed() throws {
+    let run = try CoverageRun(paths: [Fixtures.path("complete")], registered: ExampleCatalog.graphs)
+    #expect(run.coverages.map(\.graph.name) == ["TrafficLight"])  // figures only for what was traced
+    #expect(run.untraced.map(\.name) == ["Counter", "Movies", "SignIn", "Volume"])
+    #expect(try run.files(formats: [.dot]).map(\.name) == ["TrafficLight.coverage.dot"])
+    #expect(run.table().split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == [
+      "system", "Counter", "Movies", "SignIn", "TrafficLight", "Volume",
+    ])
+    #expect(run.table().contains("SignIn           0/8 (0%)    0/4 (0%)       0      0"))
+    #expect(throws: Never.self) { try run.requireMinimum(transitions: nil, states: nil) }
+    for (transitions, states) in [(1.0, nil), (nil, 0.5), (0.0, 0.0)] as [(Double?, Double?)] {
+      #expect {
+        try run.requireMinimum(transitions: transitions, states: states)
+      } throws: { error in
+        let lines = "\(error)".split(separator: "\n").map(String.init)
+        return lines.first == "coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; Volume: no traces"
+          && lines.dropFirst().first == "  Counter: no traces found; record its tests with FEEDBACKLOOP_TRACE_DIR set"
+      }
+    }
+    // A system whose only trace is out of date has no traces either.
+    let stale = try CoverageRun(paths: [Fixtures.path("stale")], registered: [Fixtures.graph])
+    #expect {
+      try stale.requireMinimum(transitions: nil, states: 1.0)
+    } throws: { error in
+      "\(error)" == "coverage below the minimum: TrafficLight: no traces\n  TrafficLight: no traces (1 trace skipped as out of date)"
     }
   }
 
@@ -63,9 +91,12 @@ enum Fixtures {
   @Test func jsonDecodesToTheSameCoverage() throws {
     let run = try CoverageRun(paths: [Fixtures.path("complete"), Fixtures.path("failing")], registered: ExampleCatalog.graphs)
     let decoded = try JSONDecoder().decode([Coverage].self, from: Data(try run.json().utf8))
-    #expect(decoded == run.coverages)
-    #expect(decoded.first?.transitionFraction.description == "4/4")
-    #expect(run.table() == """
+    #expect(decoded == run.allCoverages)
+    #expect(decoded.map(\.graph.name) == ["Counter", "Movies", "SignIn", "TrafficLight", "Volume"])  // untraced ones too
+    #expect(decoded.first { $0.graph.name == "TrafficLight" }?.transitionFraction.description == "4/4")
+    #expect(decoded.first?.traces == 0)
+    let alone = try CoverageRun(paths: [Fixtures.path("complete"), Fixtures.path("failing")], registered: [Fixtures.graph])
+    #expect(alone.table() == """
       system        transitions      states  traces  steps
       TrafficLight   4/4 (100%)  3/3 (100%)       2     42
 
@@ -134,6 +165,49 @@ enum Fixtures {
     #expect(run.graph.transitions.first?.event == "emergency")  // as recorded, not as declared now
     #expect(run.warnings.count == 1 && run.warnings[0].contains("drawn on the graph it was recorded against"))
     #expect(run.stem == "TrafficLight.recordedBeforeReorder")
+  }
+
+  /// `trace` without the graph the header may carry.
+  static func withoutGraph(_ name: String, in folder: URL) throws -> String {
+    var trace = try Trace.decodeJSONLines(Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
+    trace.header.graph = nil
+    let path = folder.appendingPathComponent("\(name).jsonl").path
+    try trace.jsonLines().write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func aStaleTraceWithoutAGraphSaysItIsStaleNotUnregistered() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stale = try Self.withoutGraph("stale", in: folder)
+    #expect(throws: DiagramCLIError.traces(
+      "\(stale): recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now \(Fixtures.graph.fingerprint), and the trace carries no graph to draw it on")) {
+      try TraceRun(path: stale, registered: ExampleCatalog.graphs)
+    }
+    // Current, it is drawn on the registered graph; unregistered, there is nothing to draw on.
+    let current = try Self.withoutGraph("failing", in: folder)
+    #expect(try TraceRun(path: current, registered: ExampleCatalog.graphs).graph == Fixtures.graph)
+    #expect(throws: DiagramCLIError.traces("\(current): TrafficLight is not a registered system and the trace carries no graph to draw it on")) {
+      try TraceRun(path: current, registered: [])
+    }
+  }
+
+  @Test func aTraceWhoseTimesSpanTheWholeInt64RangeIsDrawn() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("hostile.jsonl").path
+    let trace = Trace(header: TraceHeader(graph: Fixtures.graph, test: "hostile", outcome: .failed(at: -1, message: "boom")), steps: [
+      Step(index: 0, timeNanoseconds: .min, kind: .initial, toNode: "red"),
+      Step(index: -1, timeNanoseconds: .max, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick", fromNode: "red", toNode: "green"),
+      Step(index: -1, timeNanoseconds: .min, kind: .effectStarted, feedback: FeedbackID(-1), effect: EffectID(-1)),
+    ])
+    try trace.jsonLines().write(to: URL(fileURLWithPath: path))
+    let files = try TraceRun(path: path, registered: ExampleCatalog.graphs).files(formats: [.dot, .svg])
+    #expect(files.map(\.name) == [
+      "TrafficLight.hostile.trace-path.dot", "TrafficLight.hostile.trace-path.svg",
+      "TrafficLight.hostile.trace-timeline.dot", "TrafficLight.hostile.trace-timeline.svg",
+    ])
+    #expect(String(decoding: files[3].data, as: UTF8.self).contains("9223372036.854s"))
   }
 
   @Test func aMalformedTraceNamesFileAndLine() {

@@ -70,6 +70,45 @@ enum Fixtures {
     #expect(dot.contains("label=\"TrafficLight — coverage: 3/4 transitions · 3/3 states\""))
   }
 
+  @Test func eachTargetOfAComputedTransitionIsDrawnFromItsOwnCount() throws {
+    let loader = SystemGraph(
+      name: "Loader", initial: "loading",
+      states: ["failed", "loaded", "loading"].map { StateNode(id: $0) },
+      events: [EventNode(id: "didLoad")],
+      transitions: [TransitionEdge(id: TransitionID(0), from: "loading", event: "didLoad", to: ["loaded", "failed"], isComputed: true)])
+    var coverage = Coverage(graph: loader)
+    coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "loading"))
+    for index in 1...3 {
+      coverage.add(Step(index: index, timeNanoseconds: 0, kind: .event, transition: TransitionID(0), event: "didLoad", eventNode: "didLoad", fromNode: "loading", toNode: "loaded"))
+    }
+    let lines = CoverageFigure(coverage: coverage).dot.split(separator: "\n")
+    let loaded = try #require(lines.first { $0.contains("id=\"edge_t0_0\"") })
+    #expect(loaded.hasPrefix("  n2 -> n1 ") && loaded.contains("class=\"transition covered t0\"") && loaded.contains("label=\"didLoad ×3\""))
+    #expect(!loaded.contains("style=dashed"))
+    let failed = try #require(lines.first { $0.contains("id=\"edge_t0_1\"") })
+    #expect(failed.hasPrefix("  n2 -> n0 ") && failed.contains("class=\"transition uncovered t0\"") && failed.contains("label=\"didLoad ×0\""))
+    #expect(failed.contains("style=dashed, color=\"\(Theme.light.uncovered)\""))
+    #expect(failed.contains("tooltip=\"loading —didLoad→ failed: never reached (loading —didLoad→ {loaded, failed} fired 3 times)\""))
+    let legend = try #require(lines.first { $0.contains("legend_table") })
+    #expect(legend.contains("1/1 transitions"))
+    #expect(legend.contains("the transition is covered once any target is reached"))
+    #expect(legend.contains("never reached: loading —didLoad→ failed"))
+  }
+
+  @Test func theLegendNamesUncoveredTransitionsAsTheCommandLineDoes() throws {
+    let states = (0..<11).map { "s\($0)" }
+    let graph = SystemGraph(
+      name: "Chain", initial: "s0", states: states.map { StateNode(id: $0) }, events: [EventNode(id: "next")],
+      transitions: (0..<10).map { TransitionEdge(id: TransitionID($0), from: states[$0], event: "next", to: [states[$0 + 1]], guardDescription: $0 == 0 ? "ready" : nil) })
+    var coverage = Coverage(graph: graph)
+    coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "s0"))
+    let legend = try #require(CoverageFigure(coverage: coverage).dot.split(separator: "\n").first { $0.contains("legend_table") })
+    #expect(legend.contains("never exercised: s0 —next→ s1 [ready]"))  // the words of --min-transitions
+    #expect(legend.contains("never exercised: s7 —next→ s8"))
+    #expect(!legend.contains("s8 —next→ s9"))  // eight named, the rest counted
+    #expect(legend.contains("… and 2 more (see the edges&#39; tooltips)"))
+  }
+
   @Test func coverageDrawsUndeclaredEdgesIgnoredEventsAndUnvisitedStates() {
     let graph = TrafficLight.system.graph
     var coverage = Coverage(graph: graph)
@@ -110,6 +149,24 @@ enum Fixtures {
     #expect(lines.contains { $0.contains("id=\"idle_t2\"") && $0.contains("style=dashed") })  // yellow -tick-> red not taken
     #expect(dot.contains("label=\"TrafficLight · emergencyWhileYellow — failed at step #10\""))
     #expect(dot.contains("✗ State mismatch after send(emergency) at step #10."))
+  }
+
+  @Test func aWildcardTakenFromAStateIsNotDrawnAsNotTaken() throws {
+    let graph = TrafficLight.system.graph
+    let failing = TracePathFigure(graph: graph, trace: try Fixtures.trace("failing")).dot
+    let lines = failing.split(separator: "\n")
+    // emergency was taken from yellow: drawn from yellow, and from `any` in its own style.
+    let wildcard = try #require(lines.first { $0.hasPrefix("  any -> n1 ") })
+    #expect(wildcard.contains("id=\"taken_any_t3\"") && wildcard.contains("class=\"transition wildcard taken-elsewhere t3\""))
+    #expect(wildcard.contains("style=dotted") && !wildcard.contains("dashed"))
+    #expect(wildcard.contains("tooltip=\"any state —emergency→ red: taken from yellow\""))
+    #expect(failing.contains("· · → from any state: taken, drawn from the states it was taken in"))
+    #expect(lines.contains { $0.hasPrefix("  n2 -> n1 ") && $0.contains("class=\"path t3 failing\"") })
+
+    let missing = TracePathFigure(graph: graph, trace: try Fixtures.trace("missing")).dot
+    let idle = try #require(missing.split(separator: "\n").first { $0.hasPrefix("  any -> n1 ") })
+    #expect(idle.contains("id=\"idle_t3\"") && idle.contains("style=dashed") && idle.contains("emergency→ red: not taken"))
+    #expect(!missing.contains("taken-elsewhere") && !missing.contains("from any state: taken"))
   }
 
   @Test func theTimelineHasLanesBarsAndTheFailingStep() throws {

@@ -7,14 +7,23 @@
 extension Coverage: Codable {
   enum CodingKeys: String, CodingKey {
     case schemaVersion, system, fingerprint, traces, steps
-    case transitionCoverage, stateCoverage, uncovered, unvisitedStates
+    case transitionCoverage, stateCoverage, uncovered, unreachedTargets, unvisitedStates
     case transitions, states, undeclared, observed, ignored, graph
   }
 
-  /// One declared transition and how often it fired.
+  /// One declared transition, how often it fired, and how often it led to each target.
   struct TransitionCount: Codable {
     var id: TransitionID
     var summary: String
+    var hits: Int
+    /// Absent in JSON written before per-target counts: a single target then gets every
+    /// hit, and the targets of a computed transition read as never reached.
+    var targets: [TargetCount]?
+  }
+
+  /// One target of a declared transition and how often the transition led to it.
+  struct TargetCount: Codable {
+    var to: String
     var hits: Int
   }
 
@@ -49,9 +58,15 @@ extension Coverage: Codable {
     try container.encode(transitionFraction, forKey: .transitionCoverage)
     try container.encode(stateFraction, forKey: .stateCoverage)
     try container.encode(uncovered.map(\.summary), forKey: .uncovered)
+    try container.encode(unreachedTargets.map { $0.transition.summary(to: $0.target) }, forKey: .unreachedTargets)
     try container.encode(unvisitedStates.map(\.id), forKey: .unvisitedStates)
     try container.encode(
-      zip(graph.transitions, transitionHits).map { TransitionCount(id: $0.id, summary: $0.summary, hits: $1) },
+      graph.transitions.indices.map { position in
+        let transition = graph.transitions[position]
+        return TransitionCount(
+          id: transition.id, summary: transition.summary, hits: transitionHits[position],
+          targets: zip(transition.to, targetHits[position]).map { TargetCount(to: $0, hits: $1) })
+      },
       forKey: .transitions)
     let declared = Set(graph.states.map(\.id))
     let states = graph.states.map { StateCount(id: $0.id, visits: visits($0.id)) }
@@ -77,6 +92,18 @@ extension Coverage: Codable {
           forKey: .transitions, in: container, debugDescription: "\(count.id) is not declared in the graph")
       }
       transitionHits[position] = count.hits
+      let declared = graph.transitions[position].to
+      if let targets = count.targets {
+        for target in targets {
+          guard let offset = declared.firstIndex(of: target.to) else {
+            throw DecodingError.dataCorruptedError(
+              forKey: .transitions, in: container, debugDescription: "\(target.to) is not a target of \(count.id)")
+          }
+          targetHits[position][offset] = target.hits
+        }
+      } else if declared.count == 1 {
+        targetHits[position][0] = count.hits
+      }
     }
     for count in try container.decode([StateCount].self, forKey: .states) where count.visits > 0 {
       stateVisits[count.id] = count.visits

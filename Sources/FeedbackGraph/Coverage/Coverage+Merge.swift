@@ -7,12 +7,15 @@ extension Coverage {
   /// - Complexity: O(t + s + e) in the transitions, states and observed edges of `other`.
   public mutating func merge(_ other: Coverage) throws {
     let (mine, theirs) = (graph.fingerprint, other.graph.fingerprint)
-    guard mine == theirs, other.transitionHits.count == transitionHits.count else {
+    guard mine == theirs, other.targetHits.map(\.count) == targetHits.map(\.count) else {
       throw CoverageError.differentGraphs(system: graph.name, mine, theirs)
     }
     traces += other.traces
     steps += other.steps
-    for index in transitionHits.indices { transitionHits[index] += other.transitionHits[index] }
+    for index in transitionHits.indices {
+      transitionHits[index] += other.transitionHits[index]
+      for target in targetHits[index].indices { targetHits[index][target] += other.targetHits[index][target] }
+    }
     stateVisits.merge(other.stateVisits, uniquingKeysWith: +)
     undeclared.merge(other.undeclared, uniquingKeysWith: +)
     observed.merge(other.observed, uniquingKeysWith: +)

@@ -24,8 +24,15 @@ public struct Coverage: Hashable, Sendable {
   /// How many steps were added.
   public internal(set) var steps: Int = 0
   /// How many times each declared transition fired, by position in
-  /// ``SystemGraph/transitions``.
+  /// ``SystemGraph/transitions``: the total over its targets.
   public internal(set) var transitionHits: [Int]
+  /// How many times each declared transition led to each of its targets, by position in
+  /// ``SystemGraph/transitions``, then by position in ``TransitionEdge/to``. A computed
+  /// transition (`loading —didLoad→ {loaded, failed}`) may fire often and never reach one of
+  /// its targets; the coverage figure draws each target edge from its own count. A single
+  /// target gets every hit of its transition; a step of a computed transition whose state
+  /// node is none of its targets counts in ``transitionHits`` only.
+  public internal(set) var targetHits: [[Int]]
   /// How many times each state node was entered: by the initial step and by every event
   /// that led to it (self-transitions included). Nodes the graph does not know are counted
   /// too; they do not count towards ``stateFraction``.
@@ -46,6 +53,7 @@ public struct Coverage: Hashable, Sendable {
   public init(graph: SystemGraph) {
     self.graph = graph
     self.transitionHits = Array(repeating: 0, count: graph.transitions.count)
+    self.targetHits = graph.transitions.map { Array(repeating: 0, count: $0.to.count) }
     let indexed = graph.transitions.indices.allSatisfy { graph.transitions[$0].id.index == $0 }
     self.positions = indexed ? nil : Dictionary(graph.transitions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
@@ -70,6 +78,12 @@ public struct Coverage: Hashable, Sendable {
         observed[edge, default: 0] += 1
       } else if let id = step.transition, let position = position(of: id) {
         transitionHits[position] += 1
+        let targets = graph.transitions[position].to
+        if targets.count == 1 {
+          targetHits[position][0] += 1
+        } else if let target = targets.firstIndex(of: edge.to) {
+          targetHits[position][target] += 1
+        }
       } else {
         undeclared[edge, default: 0] += 1
       }

@@ -5,8 +5,12 @@ import Foundation
 ///
 /// The graph a system's traces are measured against is the *registered* graph of that name
 /// when there is one (the system as declared now), else the graph carried in the traces'
-/// headers. A trace recorded against another fingerprint than the registered graph's is
-/// skipped, never mapped onto edges: its transition ids may name other transitions.
+/// headers: the fingerprint most of them share (on a tie, the one of the first trace in
+/// sorted path order). A trace recorded against another fingerprint is skipped and named,
+/// never mapped onto edges: its transition ids may name other transitions.
+///
+/// A registered system no trace was measured for (none found, or every one skipped) is
+/// listed in ``Report/untraced``.
 ///
 /// ```swift
 /// let files = try TraceFiles.find(["Traces"])
@@ -24,18 +28,20 @@ public struct CoverageCollector: Sendable {
 
   /// What ``measure(_:)`` found.
   public struct Report: Sendable {
-    /// One coverage per system, sorted by system name.
+    /// One coverage per system with at least one trace measured, sorted by system name.
     public var coverages: [Coverage]
     /// The traces left out because they were recorded against other declarations.
     public var skipped: [SkippedTrace]
+    /// The registered systems no trace was measured for, in registration order.
+    public var untraced: [SystemGraph] = []
   }
 
   /// Reads the headers of `files`, picks each system's graph, then streams the steps of
   /// every trace that matches it.
   ///
   /// - Throws: ``GraphDecodingError`` naming `file:line` and the field for a malformed
-  ///   line; ``CoverageError/conflictingTraces(system:_:)`` when traces of an unregistered
-  ///   system disagree on its fingerprint; ``CoverageError/noGraph(system:file:)``.
+  ///   line; ``CoverageError/noGraph(system:file:)`` when no trace of an unregistered
+  ///   system's chosen fingerprint carries a graph.
   /// - Complexity: O(n) in the bytes read; memory O(1) in the number of steps.
   public func measure(_ files: [String]) throws -> Report {
     var bySystem: [String: [(file: String, header: TraceHeader)]] = [:]
@@ -60,18 +66,35 @@ public struct CoverageCollector: Sendable {
           }
         }
       } else {
-        let fingerprints = Dictionary(grouping: traces, by: \.header.fingerprint)
-        guard fingerprints.count == 1, let first = traces.first else {
-          throw CoverageError.conflictingTraces(system: system, fingerprints.mapValues { $0.map(\.file) })
+        // Not registered: measure against the fingerprint most traces share, skip the others.
+        let sorted = traces.sorted { $0.file < $1.file }
+        let counts = Dictionary(grouping: sorted, by: \.header.fingerprint).mapValues(\.count)
+        var chosen = sorted[0].header.fingerprint
+        for trace in sorted where counts[trace.header.fingerprint, default: 0] > counts[chosen, default: 0] {
+          chosen = trace.header.fingerprint
         }
-        guard let carried = first.header.graph else { throw CoverageError.noGraph(system: system, file: first.file) }
+        let agreeing = sorted.filter { $0.header.fingerprint == chosen }
+        guard let carried = agreeing.lazy.compactMap(\.header.graph).first else {
+          throw CoverageError.noGraph(system: system, file: agreeing[0].file)
+        }
         graph = carried
-        included = traces.map(\.file)
+        let share = CoverageFraction(covered: agreeing.count, total: traces.count)
+        for trace in traces {
+          if trace.header.fingerprint == chosen {
+            included.append(trace.file)
+          } else {
+            report.skipped.append(SkippedTrace(
+              file: trace.file, system: system, recorded: trace.header.fingerprint, current: chosen, unregisteredShare: share))
+          }
+        }
       }
+      guard !included.isEmpty else { continue }
       var coverage = Coverage(graph: graph)
       for file in included { try Self.add(file, to: &coverage) }
       report.coverages.append(coverage)
     }
+    let measured = Set(report.coverages.map(\.graph.name))
+    report.untraced = registered.filter { !measured.contains($0.name) }
     return report
   }
 
@@ -105,7 +128,7 @@ public struct CoverageCollector: Sendable {
 }
 
 /// A trace left out of coverage because it was recorded against other declarations than
-/// the system's current ones.
+/// the system's current ones (for an unregistered system: than most of its traces).
 public struct SkippedTrace: Hashable, Sendable, CustomStringConvertible {
   /// The trace file, as given.
   public var file: String
@@ -113,11 +136,29 @@ public struct SkippedTrace: Hashable, Sendable, CustomStringConvertible {
   public var system: String
   /// The fingerprint the trace was recorded against.
   public var recorded: String
-  /// The system's fingerprint now.
+  /// The system's fingerprint now: the registered graph's, or, for a system nobody
+  /// registered, the one most of its traces were recorded against.
   public var current: String
+  /// For a system nobody registered: how many of its traces were recorded against
+  /// ``current``, of how many. `nil` for a registered system.
+  public var unregisteredShare: CoverageFraction?
 
-  /// `skipped Traces/a.jsonl: recorded against fingerprint A, TrafficLight is now B — re-run its test`.
+  /// A skipped trace.
+  public init(file: String, system: String, recorded: String, current: String, unregisteredShare: CoverageFraction? = nil) {
+    self.file = file
+    self.system = system
+    self.recorded = recorded
+    self.current = current
+    self.unregisteredShare = unregisteredShare
+  }
+
+  /// `skipped Traces/a.jsonl: recorded against fingerprint A, TrafficLight is now B — re-run its test`,
+  /// or for an unregistered system
+  /// `skipped Traces/a.jsonl: recorded against fingerprint A, but 2/3 traces of Door (not a registered system) were recorded against B — measured against those; re-run its test`.
   public var description: String {
-    "skipped \(file): recorded against fingerprint \(recorded), \(system) is now \(current) — re-run its test"
+    guard let share = unregisteredShare else {
+      return "skipped \(file): recorded against fingerprint \(recorded), \(system) is now \(current) — re-run its test"
+    }
+    return "skipped \(file): recorded against fingerprint \(recorded), but \(share) traces of \(system) (not a registered system) were recorded against \(current) — measured against those; re-run its test"
   }
 }

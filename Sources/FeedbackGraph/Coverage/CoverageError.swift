@@ -4,10 +4,14 @@ public enum CoverageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Two coverages of the same system measured different graphs (fingerprints given).
   case differentGraphs(system: String, String, String)
   /// Traces of a system nobody registered disagree on its graph: the fingerprints, each
-  /// with the files recorded against it.
+  /// with the files recorded against it. (``CoverageCollector`` no longer throws it: it
+  /// measures the fingerprint most traces share and skips the others.)
   case conflictingTraces(system: String, [String: [String]])
   /// A trace of an unregistered system carries no graph to measure it against.
   case noGraph(system: String, file: String)
+  /// A trace of a registered system, recorded against other declarations (fingerprint
+  /// `recorded`; the system is now `current`), carries no graph to draw it on.
+  case staleWithoutGraph(system: String, file: String, recorded: String, current: String)
   /// A path given on the command line that is neither a file nor a folder.
   case missingPath(String)
   /// The paths given hold no trace file (`*.jsonl`).
@@ -22,6 +26,8 @@ public enum CoverageError: Error, Hashable, Sendable, CustomStringConvertible {
         + files.keys.sorted().map { "\($0) in \(files[$0, default: []].sorted().joined(separator: ", "))" }.joined(separator: "; ")
     case .noGraph(let system, let file):
       "\(file): \(system) is not a registered system and the trace carries no graph to draw it on"
+    case .staleWithoutGraph(let system, let file, let recorded, let current):
+      "\(file): recorded against fingerprint \(recorded), \(system) is now \(current), and the trace carries no graph to draw it on"
     case .missingPath(let path):
       "no such file or folder: \(path)"
     case .noTraceFiles(let paths):
