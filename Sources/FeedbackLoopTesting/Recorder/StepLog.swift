@@ -1,10 +1,9 @@
 public import FeedbackLoop
 import FeedbackGraph
 
-/// The recorder's steps, stored compactly: a 12-byte ``Record`` per step (no references) —
-/// one for a whole synchronous effect, which stands for three steps — chunked side arrays
-/// for the events and states the steps carry, feedbacks and transitions as numbers, and the
-/// virtual time only where it changes.
+/// The recorder's steps, stored compactly: a 12-byte ``Record`` per step (no references),
+/// chunked side arrays for the events and states the steps carry, feedbacks and
+/// transitions as numbers, and the virtual time only where it changes.
 ///
 /// A loop under test can run millions of steps; storing each as a `LoopActivity` in a
 /// growing array took ~100 bytes a step, a generic enum copy and repeated re-copying, which
@@ -14,20 +13,18 @@ import FeedbackGraph
 /// The log relies on the loop reporting steps in order: the state before an event step is
 /// the state after the event step before it (checked in debug builds).
 ///
-/// - Complexity: appending is amortized O(1); reading a step is O(d log s + log t), for the
-///   d steps back to the event step it follows (its ``RecordedStep/cause``), s synchronous
-///   effects and t changes of time. A log holds at most 2³¹ − 1 steps, states, events and
-///   effects.
+/// - Complexity: appending is amortized O(1); reading a step is O(d + log t), for the d
+///   steps back to the event step it follows (its ``RecordedStep/cause``) and t changes of
+///   time. A log holds at most 2³¹ − 1 steps, states, events and effects. (Storing a
+///   synchronous effect as one record instead of three was tried: the index mapping it
+///   needs cost more instructions per cycle than the two appends it saves.)
 @usableFromInline
 struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
-  /// What a record holds: the ``StepKind``s, plus a whole synchronous effect.
+  /// What a record holds: a ``StepKind``, in one byte.
   @usableFromInline
   enum Kind: UInt8, Sendable {
     case initial, event, ignoredEvent, undeclaredTransition
     case effectStarted, effectEmitted, effectFinished, effectCancelled, stopped
-    /// Three steps — `effectStarted`, `effectEmitted`, `effectFinished` — of one effect
-    /// that emitted one event at once (`LoopStep.isSynchronousEffect`).
-    case synchronousEffect
 
     /// The record kind of a step kind.
     @inlinable init(_ kind: StepKind) {
@@ -58,8 +55,8 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   /// - event kinds: ``transition`` (or none) and ``state``, the state after the step (the
   ///   state before is state `state - 1`; the event is in `eventSteps` at `state - 1`);
   /// - `initial`: ``state`` 0;
-  /// - effect kinds: ``effect``, and for an emission (or a synchronous effect) ``emitted``,
-  ///   the event's index in `emittedEvents`.
+  /// - effect kinds: ``effect``, and for an emission ``emitted``, the event's index in
+  ///   `emittedEvents`.
   @usableFromInline
   struct Record: Sendable {
     @usableFromInline var first: Int32
@@ -69,18 +66,18 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     @usableFromInline var kindAndFeedback: UInt32
 
     /// An event step's record.
-    @inlinable
+    @inlinable @inline(__always)
     init(_ kind: Kind, transition: TransitionID?, state: Int, feedback: FeedbackID?) {
       self.init(kind, first: Int32(transition?.index ?? -1), second: Int32(state), feedback: feedback)
     }
 
     /// An effect step's record.
-    @inlinable
+    @inlinable @inline(__always)
     init(_ kind: Kind, effect: EffectID, emitted: Int = 0, feedback: FeedbackID?) {
       self.init(kind, first: Int32(effect.rawValue), second: Int32(emitted), feedback: feedback)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ kind: Kind, first: Int32 = 0, second: Int32 = 0, feedback: FeedbackID? = nil) {
       (self.first, self.second) = (first, second)
       kindAndFeedback = UInt32(kind.rawValue) << 24 | UInt32((feedback?.index ?? -1) + 1)
@@ -98,9 +95,6 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   }
 
   @usableFromInline var records = ChunkedArray<Record>()
-  /// The step index at which each synchronous-effect record starts, in order: how step
-  /// indices map to records (each such record is three steps).
-  @usableFromInline var synchronousEffectSteps: [Int] = []
   /// The initial state: state 0.
   @usableFromInline var initial: State?
   /// The event of each event step and the state after it, in order: state `k + 1`.
@@ -126,7 +120,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   @inlinable static var maximumNames: Int { 0xFF_FFFF }
 
   /// The number of steps.
-  @inlinable var count: Int { records.count + 2 * synchronousEffectSteps.count }
+  @inlinable var count: Int { records.count }
 
   // MARK: Writing
 
@@ -138,7 +132,8 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     }
   }
 
-  /// Records `step`, reported at virtual time `time` (nanoseconds).
+  /// Records `step`, reported at virtual time `time` (nanoseconds). A synchronous effect
+  /// becomes its three steps.
   @inlinable @inline(__always)
   mutating func append(_ step: LoopStep<State, Event>, time: Int64) {
     stamp(time)
@@ -154,12 +149,14 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
       records.append(Record(kind, transition: step.transition, state: eventSteps.count, feedback: step.feedback))
     case .effectEmitted:
       emittedEvents.append(step.event!)
+      let (effect, feedback) = (step.effect!, step.feedback)
+      let emitted = Record(.effectEmitted, effect: effect, emitted: emittedEvents.count - 1, feedback: feedback)
       if step.isSynchronousEffect {
-        synchronousEffectSteps.append(count)
         records.append(
-          Record(.synchronousEffect, effect: step.effect!, emitted: emittedEvents.count - 1, feedback: step.feedback))
+          Record(.effectStarted, effect: effect, feedback: feedback), emitted,
+          Record(.effectFinished, effect: effect, feedback: feedback))
       } else {
-        records.append(Record(.effectEmitted, effect: step.effect!, emitted: emittedEvents.count - 1, feedback: step.feedback))
+        records.append(emitted)
       }
     case .effectStarted, .effectFinished, .effectCancelled:
       records.append(Record(kind, effect: step.effect!, feedback: step.feedback))
@@ -176,22 +173,6 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
 
   // MARK: Reading
 
-  /// The record that holds step `index`, and which of its steps it is (0, or 0…2 for a
-  /// synchronous effect).
-  func location(ofStep index: Int) -> (record: Int, part: Int) {
-    // The last synchronous effect starting at or before `index`.
-    var low = 0
-    var high = synchronousEffectSteps.count
-    while low < high {
-      let middle = (low + high) / 2
-      if synchronousEffectSteps[middle] <= index { low = middle + 1 } else { high = middle }
-    }
-    guard low > 0 else { return (index, 0) }
-    let start = synchronousEffectSteps[low - 1]
-    if index <= start + 2 { return (start - 2 * (low - 1), index - start) }
-    return (index - 2 * low, 0)
-  }
-
   /// The virtual time of step `index`.
   func time(at index: Int) -> Duration {
     // The last change of time at or before `index`.
@@ -204,22 +185,15 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     return .nanoseconds(times.isEmpty ? 0 : times[low].nanoseconds)
   }
 
-  /// Whether step `index` is an event step (or the initial step).
-  func isEventStep(_ index: Int) -> Bool {
-    records[location(ofStep: index).record].kind.isEventStep
-  }
-
   /// The state after step `index`, if it is an event step.
   func stateAfter(at index: Int) -> State? {
-    let record = records[location(ofStep: index).record]
+    let record = records[index]
     return record.kind.isEventStep ? state(record.state) : nil
   }
 
-  /// Step `index`, as the loop reported it (a synchronous effect reads back as its three
-  /// steps).
+  /// Step `index`, as the loop reported it.
   func loopStep(at index: Int) -> LoopStep<State, Event> {
-    let (position, part) = location(ofStep: index)
-    let record = records[position]
+    let record = records[index]
     let feedback = record.feedback
     switch record.kind {
     case .initial:
@@ -229,16 +203,11 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
       return LoopStep(
         kind: kind, event: eventSteps[record.state - 1].event, feedback: feedback, before: state(record.state - 1),
         after: state(record.state), transition: record.transition)
-    case .synchronousEffect where part != 1, .effectStarted, .effectFinished, .effectCancelled:
+    case .effectStarted, .effectFinished, .effectCancelled:
       let kind: StepKind =
-        switch record.kind {
-        case .synchronousEffect: part == 0 ? .effectStarted : .effectFinished
-        case .effectStarted: .effectStarted
-        case .effectFinished: .effectFinished
-        default: .effectCancelled
-        }
+        record.kind == .effectStarted ? .effectStarted : (record.kind == .effectFinished ? .effectFinished : .effectCancelled)
       return LoopStep(kind: kind, feedback: feedback, effect: record.effect)
-    case .effectEmitted, .synchronousEffect:
+    case .effectEmitted:
       return LoopStep(kind: .effectEmitted, event: emittedEvents[record.emitted], feedback: feedback, effect: record.effect)
     case .stopped:
       return LoopStep(kind: .stopped)
@@ -248,7 +217,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   /// The event step (or initial step) at or before `index`.
   func cause(of index: Int) -> Int {
     var cause = index
-    while cause > 0, !isEventStep(cause) { cause -= 1 }
+    while cause > 0, !records[cause].kind.isEventStep { cause -= 1 }
     return cause
   }
 }
