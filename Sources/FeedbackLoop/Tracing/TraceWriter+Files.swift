@@ -14,9 +14,7 @@ package enum TraceWriterFiles {
   /// `name` as part of a file name: ASCII letters, digits, `-` and `_`; anything else
   /// becomes `_`. Never empty, never `.` or `..`, at most 64 characters.
   package static func sanitized(_ name: String) -> String {
-    let safe = String(
-      name.prefix(64).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
-    return safe.isEmpty ? "Trace" : safe
+    String(SafeFileName.make(name, fallback: "Trace").prefix(64))
   }
 
   /// `<system>-<yyyyMMdd-HHmmss>-<pid>-<sequence>.jsonl`, the time in UTC.

@@ -48,9 +48,7 @@ extension LoopRecorder {
   @usableFromInline
   static func traceBaseName(system: String, fileID: StaticString, test: String) -> String {
     let file = "\(fileID)".split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? ""
-    let raw = "\(system)-\(file)-\(test)"
-    let safe = String(raw.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
-    return safe.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+    return SafeFileName.make("\(system)-\(file)-\(test)", fallback: "trace")
   }
 
   /// Where the trace will be written, when tracing is on.

@@ -101,8 +101,8 @@ import Testing
     let date = Date(timeIntervalSince1970: 1_700_000_000)  // 20231114-221320 UTC
     // A user's file with the exact name the writer would choose first, and another one
     // with a name of the same shape.
-    let first = "Light_Counter__v2-20231114-221320-\(getpid())-1.jsonl"
-    let lookalike = "Light_Counter__v2-20231114-221320-\(getpid() + 1)-2.jsonl"
+    let first = "Light_Counter_v2-20231114-221320-\(getpid())-1.jsonl"
+    let lookalike = "Light_Counter_v2-20231114-221320-\(getpid() + 1)-2.jsonl"
     for name in [first, lookalike] {
       try Data("user data\n".utf8).write(to: scratch.url.appendingPathComponent(name))
     }
@@ -118,8 +118,8 @@ import Testing
     // 96 steps in files of 10: ten files, the last two kept (steps 80...89 and 90...95).
     let files = writer.status.files
     #expect(files.map(\.lastPathComponent) == [
-      "Light_Counter__v2-20231114-221320-\(getpid())-10.jsonl",
-      "Light_Counter__v2-20231114-221320-\(getpid())-11.jsonl",
+      "Light_Counter_v2-20231114-221320-\(getpid())-10.jsonl",
+      "Light_Counter_v2-20231114-221320-\(getpid())-11.jsonl",
     ])
     #expect(try scratch.names() == (files.map(\.lastPathComponent) + [first, lookalike]).sorted())
     for name in [first, lookalike] {
@@ -351,8 +351,8 @@ import Testing
   }
 
   @Test func systemNamesAreReducedToSafeFileNameCharacters() {
-    #expect(TraceWriterFiles.sanitized("Traffic Light/v2: ünïcode") == "Traffic_Light_v2___n_code")
-    #expect(TraceWriterFiles.sanitized("../../etc/passwd") == "______etc_passwd")
+    #expect(TraceWriterFiles.sanitized("Traffic Light/v2: ünïcode") == "Traffic_Light_v2_n_code")
+    #expect(TraceWriterFiles.sanitized("../../etc/passwd") == "etc_passwd")
     #expect(TraceWriterFiles.sanitized("") == "Trace")
     #expect(TraceWriterFiles.sanitized(String(repeating: "a", count: 300)).count == 64)
     #expect(
