@@ -42,13 +42,7 @@ extension DiagramTool {
     func run() throws {
       let run = try CoverageRun(paths: paths.isEmpty ? ["."] : paths, registered: DiagramRegistry.systems, theme: try resolveTheme(figures.theme))
       run.warnings.forEach(printError)
-      let files: [(name: String, data: Data)]
-      do {
-        files = try run.files(formats: figures.format.formats)
-      } catch let error as DiagramError {
-        throw DiagramCLIError.invalid(error)
-      }
-      try DiagramOutput.write(files, to: URL(fileURLWithPath: figures.output, isDirectory: true))
+      try figures.write(run.files)
       print(json ? try run.json() : run.table(), terminator: "")
       try run.requireMinimum(transitions: minTransitions, states: minStates)
     }

@@ -17,14 +17,8 @@ extension DiagramTool {
     func run() throws {
       let run = try TraceRun(path: file, registered: DiagramRegistry.systems, theme: try resolveTheme(figures.theme))
       run.warnings.forEach(printError)
-      let files: [(name: String, data: Data)]
-      do {
-        files = try run.files(formats: figures.format.formats)
-      } catch let error as DiagramError {
-        throw DiagramCLIError.invalid(error)
-      }
-      try DiagramOutput.write(files, to: URL(fileURLWithPath: figures.output, isDirectory: true))
-      print("Wrote \(files.map(\.name).joined(separator: ", ")) into \(figures.output)/")
+      let names = try figures.write(run.files)
+      print("Wrote \(names.joined(separator: ", ")) into \(figures.output)/")
     }
   }
 }

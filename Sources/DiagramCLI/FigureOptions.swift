@@ -1,4 +1,6 @@
 import ArgumentParser
+import FeedbackDiagram
+import Foundation
 
 /// Where and how `coverage` and `trace` write their figures: one definition of the options
 /// they share.
@@ -14,5 +16,19 @@ struct FigureOptions: ParsableArguments {
 
   func validate() throws {
     try format.validate(allowed: [.svg, .png, .pdf, .dot])
+  }
+
+  /// Renders `files` (rendering errors become one-line CLI errors) and writes them into
+  /// ``output``; returns their names.
+  @discardableResult
+  func write(_ files: (_ formats: [OutputFormat]) throws -> [(name: String, data: Data)]) throws -> [String] {
+    let rendered: [(name: String, data: Data)]
+    do {
+      rendered = try files(format.formats)
+    } catch let error as DiagramError {
+      throw DiagramCLIError.invalid(error)
+    }
+    try DiagramOutput.write(rendered, to: URL(fileURLWithPath: output, isDirectory: true))
+    return rendered.map(\.name)
   }
 }
