@@ -13,26 +13,45 @@ public typealias EffectID = FeedbackGraph.EffectID
 public struct LoopStep<State: Sendable, Event: Sendable>: Sendable {
   /// What happened. `stopped` has no other field.
   public var kind: StepKind
-  /// The event of an event step or of `effectEmitted`.
-  public var event: Event?
-  /// For event steps, the feedback that emitted the event (`nil`: ``Loop/send(_:)``); for
-  /// effect steps, the feedback that owns the effect.
-  public var feedback: FeedbackID?
-  /// The effect of an effect step.
-  public var effect: EffectID?
-  /// The state before an event step.
-  public var before: State?
-  /// The state after an event step (equal to ``before`` when the event was ignored), or
-  /// the initial state.
-  public var after: State?
-  /// The declared transition that matched, for `event` and `undeclaredTransition` steps of
-  /// systems that declare their transitions.
-  public var transition: TransitionID?
   /// `true` for an effect that started, emitted ``event`` and finished at once (a feedback
   /// returning `.send(event)`): one report standing for the three steps `effectStarted`,
   /// `effectEmitted`, `effectFinished`, so that the loop's busiest path reports once.
   /// ``kind`` is then `effectEmitted`, and mappings expand it (see ``expanded``).
   public var isSynchronousEffect: Bool
+  /// The event of an event step or of `effectEmitted`.
+  public var event: Event?
+  /// The state before an event step.
+  public var before: State?
+  /// The state after an event step (equal to ``before`` when the event was ignored), or
+  /// the initial state.
+  public var after: State?
+
+  // The three ids are stored as plain integers, `Int.min` for none, and read through the
+  // typed optional properties below: a loop builds two steps per feedback cycle for its
+  // recorder, and optionals of `Int` (a value and a tag each) make that slower.
+  @usableFromInline var feedbackIndex: Int
+  @usableFromInline var effectNumber: Int
+  @usableFromInline var transitionIndex: Int
+
+  /// For event steps, the feedback that emitted the event (`nil`: ``Loop/send(_:)``); for
+  /// effect steps, the feedback that owns the effect.
+  @inlinable public var feedback: FeedbackID? {
+    get { feedbackIndex == .min ? nil : FeedbackID(feedbackIndex) }
+    set { feedbackIndex = newValue?.index ?? .min }
+  }
+
+  /// The effect of an effect step.
+  @inlinable public var effect: EffectID? {
+    get { effectNumber == .min ? nil : EffectID(effectNumber) }
+    set { effectNumber = newValue?.rawValue ?? .min }
+  }
+
+  /// The declared transition that matched, for `event` and `undeclaredTransition` steps of
+  /// systems that declare their transitions.
+  @inlinable public var transition: TransitionID? {
+    get { transitionIndex == .min ? nil : TransitionID(transitionIndex) }
+    set { transitionIndex = newValue?.index ?? .min }
+  }
 
   /// A step; fields that do not apply to `kind` stay `nil`.
   @inlinable
@@ -41,13 +60,13 @@ public struct LoopStep<State: Sendable, Event: Sendable>: Sendable {
     before: State? = nil, after: State? = nil, transition: TransitionID? = nil, isSynchronousEffect: Bool = false
   ) {
     self.kind = kind
+    self.isSynchronousEffect = isSynchronousEffect
     self.event = event
-    self.feedback = feedback
-    self.effect = effect
     self.before = before
     self.after = after
-    self.transition = transition
-    self.isSynchronousEffect = isSynchronousEffect
+    feedbackIndex = feedback?.index ?? .min
+    effectNumber = effect?.rawValue ?? .min
+    transitionIndex = transition?.index ?? .min
   }
 
   /// The steps this report stands for: itself, or for a synchronous effect its start,
