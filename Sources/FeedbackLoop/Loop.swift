@@ -28,7 +28,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   // false to true under the lock, and ends by setting it back under the lock, so at most
   // one turn runs at a time; the lock's acquire/release orders memory between turns that
   // run on different threads. Everything touched from other threads lives in `shared`
-  // (a Mutex) or is immutable (`system`, `scheduler`, `probe`, `feedbackNames`).
+  // (a Mutex) or is immutable (`system`, `scheduler`, `probe`, `replay`).
 
   /// The system this loop runs.
   public let system: System<State, Event>
@@ -39,7 +39,6 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   /// Replay's substitutes for effects and inputs (see `ReplayHooks`); `nil` runs the
   /// system as declared.
   @usableFromInline let replay: ReplayHooks<Event>?
-  @usableFromInline let feedbackNames: [String]
   /// `scheduler.runsActionsInline`, read once.
   @usableFromInline let runsInline: Bool
   @usableFromInline let shared: Protected<Shared>
@@ -95,7 +94,6 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     self.system = system
     self.scheduler = scheduler
     self.probe = probe
-    self.feedbackNames = system.feedbacks.map(\.name)
     self.runsInline = scheduler.runsActionsInline
     self.current = system.initial
     self.runtimes = system.feedbacks.map(FeedbackRuntime.init)
@@ -106,7 +104,6 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   deinit {
     stop()
   }
-
 
   /// The current state (the state after the last reduced event).
   public var state: State {
