@@ -98,7 +98,8 @@ public struct CoverageFigure: Sendable {
     }
     for (edge, count) in coverage.observed.sorted(by: { $0.key < $1.key }) {
       let tooltip = "\(edge.summary): exercised \(FigureText.plural(count, "time"))"
-      add(edge.from, edge.to, .observed, Line(text: "\(edge.event) \(FigureText.times(count))", count: count, id: "observed", className: "observed", tooltip: tooltip))
+      let text = graph.declaresTransitions ? "by reducer: \(edge.event)" : edge.event
+      add(edge.from, edge.to, .observed, Line(text: "\(text) \(FigureText.times(count))", count: count, id: "observed", className: "observed", tooltip: tooltip))
     }
     return merged.keys.sorted().compactMap { merged[$0] }
   }

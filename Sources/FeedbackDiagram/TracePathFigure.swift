@@ -37,7 +37,9 @@ public struct TracePathFigure: Sendable {
     var merged: [String: Move] = [:]
     for step in trace.steps where step.kind == .event || step.kind == .undeclaredTransition {
       guard let from = step.fromNode, let to = step.toNode else { continue }
-      let undeclared = step.kind == .undeclaredTransition || (graph.declaresTransitions && step.transition.flatMap(graph.transition) == nil)
+      // A step no transition matched (transition nil) was reduced by a fallback reducer:
+      // observed, not undeclared. A transition id the graph does not declare is undeclared.
+      let undeclared = step.kind == .undeclaredTransition || (step.transition.map { graph.transition($0) == nil } ?? false)
       let key = "\(from)\u{1}\(to)\u{1}\(undeclared)"
       merged[key, default: Move(from: from, to: to, undeclared: undeclared, steps: [])].steps.append(step)
     }

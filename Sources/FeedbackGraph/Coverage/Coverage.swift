@@ -74,7 +74,8 @@ public struct Coverage: Hashable, Sendable {
     case .event:
       guard let edge = Self.edge(of: step) else { return }
       stateVisits[edge.to, default: 0] += 1
-      if !graph.declaresTransitions {
+      if !graph.declaresTransitions || step.transition == nil {
+        // A plain reducer's step, or a system's fallback reducer after no transition matched.
         observed[edge, default: 0] += 1
       } else if let id = step.transition, let position = position(of: id) {
         transitionHits[position] += 1
