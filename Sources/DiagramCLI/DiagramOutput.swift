@@ -1,4 +1,5 @@
 import Foundation
+import FeedbackGraph
 
 /// Writes a set of files into a folder all at once: everything is written to a temporary
 /// folder first, then moved into place, so a failure leaves no partial files and the
@@ -35,5 +36,17 @@ public enum DiagramOutput {
     files.filter { file in
       (try? Data(contentsOf: folder.appendingPathComponent(file.name))) != file.data
     }.map(\.name)
+  }
+}
+
+extension DiagramOutput {
+  /// The systems of `plan` whose coverage figure, in the image format the report page uses,
+  /// is already in `folder` (written there by `diagram coverage`).
+  public static func coverageFigures(of plan: DiagramPlan, in folder: URL) -> Set<String> {
+    let image = plan.formats.contains(.svg) ? "svg" : "png"
+    return Set(
+      plan.graphs.map(\.name).filter { name in
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(SafeFileName.make(name)).coverage.\(image)").path)
+      })
   }
 }

@@ -13,6 +13,9 @@ public struct DiagramPlan {
   public var figures: [Figure]
   public var formats: [OutputFormat]
   public var theme: Theme
+  /// The systems whose coverage figure (`<System>.coverage.svg` or `.png`, written by
+  /// `diagram coverage`) is in the output folder: the report page shows it beside the others.
+  public var coverageFigures: Set<String> = []
 
   public init(graphs: [SystemGraph], figures: [Figure] = Figure.allCases, formats: [OutputFormat] = OutputFormat.allCases, theme: Theme = .light) {
     self.graphs = graphs
@@ -56,9 +59,12 @@ public struct DiagramPlan {
       ?? "<html><body><h1>{{title}}</h1>{{navigation}}{{sections}}</body></html>"
     let navigation = graphs.map { "<a href=\"#\(html($0.name))\">\(html($0.name))</a>" }.joined()
     let sections = graphs.map { graph in
-      let figuresHTML = figures.map { figure in
+      var figuresHTML = figures.map { figure in
         "<figure><img src=\"\(html(graph.name)).\(figure.rawValue).\(image)\" alt=\"\(html(graph.name)) \(figure.rawValue) figure\"><figcaption>\(figure == .states ? "States and transitions" : "The feedback loop")</figcaption></figure>"
       }.joined(separator: "\n")
+      if coverageFigures.contains(graph.name) {
+        figuresHTML += "\n<figure><img src=\"\(html(SafeFileName.make(graph.name))).coverage.\(image)\" alt=\"\(html(graph.name)) coverage figure\"><figcaption>What the tests exercised (diagram coverage)</figcaption></figure>"
+      }
       return "<section id=\"\(html(graph.name))\"><h2>\(html(graph.name))</h2>\n\(figuresHTML)\n</section>"
     }.joined(separator: "\n")
     return template.replacingOccurrences(of: "{{title}}", with: "Feedback loop diagrams")

@@ -86,7 +86,8 @@ extension DiagramTool {
     @OptionGroup var selection: Selection
 
     func run() throws {
-      let plan = try selection.plan()
+      var plan = try selection.plan()
+      plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: URL(fileURLWithPath: selection.output, isDirectory: true))
       let files: [(name: String, data: Data)]
       do {
         files = try plan.files()

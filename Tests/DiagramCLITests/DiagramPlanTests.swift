@@ -36,4 +36,17 @@ import Testing
     try Data("changed".utf8).write(to: folder.appendingPathComponent("b.mmd"))
     #expect(DiagramOutput.stale(files + [("c.json", Data())], in: folder) == ["b.mmd", "c.json"])
   }
+
+  @Test func theReportShowsACoverageFigureWhereOneWasDrawn() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var plan = DiagramPlan(graphs: [TrafficLight.system.graph, Counter.system().graph], formats: [.svg])
+    #expect(!plan.indexPage().contains(".coverage."))
+    try DiagramOutput.write([("TrafficLight.coverage.svg", Data("<svg/>".utf8))], to: folder)
+    plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
+    #expect(plan.coverageFigures == ["TrafficLight"])
+    let page = plan.indexPage()
+    #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure">"#))
+    #expect(!page.contains("Counter.coverage"))
+  }
 }
