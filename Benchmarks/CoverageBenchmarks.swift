@@ -1,4 +1,5 @@
 import FeedbackGraph
+import FeedbackLoopExamples
 import Foundation
 
 /// The coverage rows: 1,000 TrafficLight-like trace files of 1,000 steps each (1,000,000
@@ -90,18 +91,8 @@ enum CoverageFixture {
   }
 }
 
-/// TrafficLight as data (the benchmark target does not build the runtime's graph).
-let trafficGraph = SystemGraph(
-  name: "TrafficLight", initial: "red",
-  states: ["green", "red", "yellow"].map { StateNode(id: $0) },
-  events: [EventNode(id: "emergency"), EventNode(id: "tick")],
-  transitions: [
-    TransitionEdge(id: TransitionID(0), from: "red", event: "tick", to: ["green"]),
-    TransitionEdge(id: TransitionID(1), from: "green", event: "tick", to: ["yellow"]),
-    TransitionEdge(id: TransitionID(2), from: "yellow", event: "tick", to: ["red"]),
-    TransitionEdge(id: TransitionID(3), from: nil, event: "emergency", to: ["red"]),
-  ],
-  feedbacks: [FeedbackNode(name: "timer", watches: "every light", emits: ["tick"], strategy: "cancelOnNewState")])
+/// The example traffic light's graph: the traces below follow its transitions.
+let trafficGraph = TrafficLight.system.graph
 
 /// Writes `files` traces of `stepsPerFile` steps as a recorder would: a timer effect
 /// emitting ticks around the cycle, every tenth cycle an emergency sent from outside.

@@ -1,3 +1,4 @@
+import FeedbackGraph
 import FeedbackLoop
 import FeedbackLoopTesting
 
@@ -58,18 +59,5 @@ struct HeapEntry: Comparable {
 
   static func < (lhs: HeapEntry, rhs: HeapEntry) -> Bool {
     lhs.due != rhs.due ? lhs.due < rhs.due : lhs.sequence < rhs.sequence
-  }
-}
-
-/// A small, fast, seeded generator: the same delays on every run.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -48,7 +48,7 @@ import Testing
   @Test func hostileNamesRenderWithExactlyTheExpectedNodes() throws {
     // 1,000 names from characters that break naive DOT writers, seeded for repeatability.
     let alphabet = Array("\"\\\n\r<>&{}[];:=,'`|/#%ÄéŝЖ中文🙂 \t-_.0aZ") + ["<br/>", "&amp;", "\\n", "\\\"", "</b>", "-->"].flatMap { Array($0) }
-    var random = SeededRandom(seed: 7)
+    var random = SplitMix64(seed: 7)
     var names: Set<String> = []
     while names.count < 1_000 {
       let length = Int(random.next() % 12) + 1
@@ -100,18 +100,5 @@ import Testing
     }
     #expect(successes.withLock { $0 } == 10_000)
     #expect(failures.withLock { $0 } == 0)
-  }
-}
-
-/// SplitMix64: the same sequence on every run.
-struct SeededRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

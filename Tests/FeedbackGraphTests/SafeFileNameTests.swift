@@ -4,22 +4,11 @@ import Testing
 /// Names from anywhere (system names, test names) become file names that stay inside their
 /// folder: a seeded search over all of Unicode, path syntax and control characters.
 @Suite struct SafeFileNameTests {
-  /// SplitMix64: a small seeded generator, so a failure reproduces.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   static let hostile: [String] = ["..", "/", "\\", ".", "\0", "\n", "\u{202E}", "~", ":", "*", "?", "\"", "<", ">", "|", "-", "_", " "]
 
   @Test func everyGeneratedNameBecomesASafeFileName() {
-    var random = Generator(state: 2026)
+    var random = SplitMix64(seed: 2026)
     for _ in 0..<2_000 {
       var name = ""
       for _ in 0..<Int(random.next() % 24) {
