@@ -88,12 +88,46 @@ import Testing
     holder.update { $0 = nil }
   }
 
+  /// 1,000, or `FEEDBACKLOOP_SOAK_REPETITIONS` (`Scripts/soak`).
+  static let repetitions = ProcessInfo.processInfo.environment["FEEDBACKLOOP_SOAK_REPETITIONS"].flatMap(Int.init) ?? 1_000
+
+  @Test func aCancellationIsNeverReportedBeforeItsStart() {
+    // A turn restarts `worker` on every event while the test's thread calls stop(). Before
+    // the fix, stop() could cancel and report an effect the turn had registered but not yet
+    // reported as started: two repetitions in a thousand here, so this test runs five
+    // times as many as the others.
+    let system = System<Int, Event>(initial: 0) {
+      Reducer { state, _ in state += 1 }
+      Feedback("worker") { (_: Int) -> Effect<Event> in
+        .run { _, _ in try await Task.sleep(for: .seconds(3600)) }
+      }
+    }
+    var failures: [String] = []
+    for repetition in 0..<(5 * Self.repetitions) where failures.count < 5 {
+      let stopped = DispatchSemaphore(value: 0)
+      let audit = ActivityAudit<Int, Event>(during: { activity in
+        if case .stopped = activity { stopped.signal() }
+      })
+      let scheduler = QueueScheduler(label: "StopRaceTests.cancellation.\(repetition)")
+      let loop = Loop(system, scheduler: scheduler, monitor: audit.monitor)
+      for _ in 0..<(repetition % 17) { loop.send(.go) }
+      loop.stop()
+      guard stopped.wait(timeout: .now() + 60) == .success else {
+        failures.append("repetition \(repetition): .stopped never reported")
+        continue
+      }
+      scheduler.queue.sync {}
+      let endedBeforeStarted = audit.violations.filter { $0.hasPrefix("ended before it started") }
+      if !endedBeforeStarted.isEmpty { failures.append("repetition \(repetition): \(endedBeforeStarted)") }
+    }
+    #expect(failures == [])
+  }
+
   @Test func stopRacingBusyTurnsKeepsEveryPromise() {
     // Events are sent while the queue's turn reduces them and restarts effects; stop()
-    // comes from the test's thread at a different moment each time. Before the fix, about
-    // one repetition in a hundred reported a cancellation before its start, and most
-    // reported from two threads at once.
-    let repetitions = ProcessInfo.processInfo.environment["FEEDBACKLOOP_SOAK_REPETITIONS"].flatMap(Int.init) ?? 1_000
+    // comes from the test's thread at a different moment each time. Before the fix, most
+    // repetitions reported from two threads at once or after `.stopped`.
+    let repetitions = Self.repetitions
     var failures: [String] = []
     for repetition in 0..<repetitions where failures.count < 5 {
       let stopped = DispatchSemaphore(value: 0)
