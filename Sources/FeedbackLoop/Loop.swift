@@ -87,20 +87,22 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     self.init(system, scheduler: scheduler, probe: LoopProbe(onStep))
   }
 
-  /// Starts a loop that reports to `probe` (the test kit's recorder).
+  /// Starts a loop that reports to `probe` (the test kit's recorder), in `start` (the
+  /// system's initial state by default).
   @inlinable
   package init(
     _ system: System<State, Event>, scheduler: any LoopScheduler, probe: LoopProbe<State, Event>?,
-    replay: ReplayHooks<Event>? = nil
+    replay: ReplayHooks<Event>? = nil, startingIn start: State? = nil
   ) {
+    let start = start ?? system.initial
     self.replay = replay
     self.system = system
     self.scheduler = scheduler
     self.probe = probe
     self.runsInline = scheduler.runsActionsInline
-    self.current = system.initial
+    self.current = start
     self.runtimes = system.feedbacks.map(FeedbackRuntime.init)
-    self.shared = Protected(Shared(state: system.initial))
+    self.shared = Protected(Shared(state: start))
     scheduler.schedule { self.begin() }
   }
 
