@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func aReturningReducerReducesLikeAnInoutOne() {
-    let inout = System<Int, Event>(initial: 10) {
+    let mutating = System<Int, Event>(initial: 10) {
       Reducer { state, event in
         switch event {
         case .increment: state += 1
@@ -42,7 +42,7 @@ import Testing
     let singleExpression = System<Int, Event>(initial: 10) {
       Reducer { count, event in event == .increment ? count + 1 : count - 1 }
     }
-    #expect(run(inout) == 12)
+    #expect(run(mutating) == 12)
     #expect(run(returning) == 12)
     #expect(run(singleExpression) == 12)
   }
