@@ -119,7 +119,7 @@ let package = Package(
     .testTarget(
       name: "FeedbackLoopCombineTests",
       dependencies: [
-        "FeedbackLoopCombine", "FeedbackLoopTesting",
+        "FeedbackLoopCombine", "FeedbackLoopTesting", "FeedbackGraph",
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: nonApplePlatforms)),
       ]
     ),

@@ -12,6 +12,7 @@ enum RatioReport {
     ("heap.run-1m / run-100k", "heap.run-1m", "heap.run-100k"),
     ("render.dot-cli / render.examples", "render.dot-cli", "render.examples"),
     ("coverage.steps / coverage.decode (target ≤ 1.5x)", "coverage.steps", "coverage.decode"),
+    ("combine.adapter-10k / combine.direct-10k (target ≤ 2x)", "combine.adapter-10k", "combine.direct-10k"),
   ]
 
   static func rounded(_ ratio: Double) -> Double {
