@@ -1,0 +1,2 @@
+import CasePaths
+import FeedbackLoop
