@@ -13,12 +13,12 @@ import Synchronization
 /// `TestScheduler.combine`, paired with the same actions scheduled on the `TestScheduler`
 /// directly (target: within 2×). Both rows check that every action ran.
 let combineBenchmarks: [Benchmark] = [
-  Benchmark(name: "combine.direct-10k", unit: "s") {
+  Benchmark(name: "combine.direct-10k", unit: "s", runs: 9) {
     try scheduleTenThousand { scheduler, delay, action in
       scheduler.schedule(after: .nanoseconds(delay), action)
     }
   },
-  Benchmark(name: "combine.adapter-10k", unit: "s", pairedWith: "combine.direct-10k") {
+  Benchmark(name: "combine.adapter-10k", unit: "s", runs: 9, pairedWith: "combine.direct-10k") {
     try scheduleTenThousand { scheduler, delay, action in
       let combine = scheduler.combine
       combine.schedule(after: combine.now.advanced(by: .nanoseconds(Int(delay))), action)

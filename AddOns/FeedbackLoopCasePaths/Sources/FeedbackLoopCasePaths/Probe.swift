@@ -1,2 +1,0 @@
-import CasePaths
-import FeedbackLoop
