@@ -39,6 +39,7 @@ public import FeedbackLoop
 /// - Complexity: each `schedule` is one call of the loop scheduler's (O(log n) for a
 ///   `TestScheduler` with n pending actions).
 public struct LoopCombineScheduler: Scheduler, Sendable {
+  /// No options: tolerances and options are ignored.
   public typealias SchedulerOptions = Never
 
   /// The loop scheduler that runs the actions.

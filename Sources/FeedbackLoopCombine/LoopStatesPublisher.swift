@@ -22,7 +22,9 @@ public import FeedbackLoop
 /// unbounded buffer). Values are delivered on the loop's turn; use `.receive(on:)` to move
 /// them. The publisher holds its loop strongly while subscribed; cancelling releases it.
 public struct LoopStatesPublisher<State: Sendable, Event: Sendable>: Publisher {
+  /// The loop's states.
   public typealias Output = State
+  /// Never fails: it finishes when the loop stops.
   public typealias Failure = Never
 
   /// The loop whose states are published.
