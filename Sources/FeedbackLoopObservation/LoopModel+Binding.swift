@@ -11,6 +11,10 @@ extension LoopModel {
   /// let email = model.binding(\.email, to: SignIn.Event.emailChanged)
   /// email.wrappedValue = "ada@example.com"
   /// ```
+  ///
+  /// Where SwiftUI exists, the SwiftUI `Binding` overload is preferred; ask for a
+  /// `LoopBinding` by type to get this one.
+  @_disfavoredOverload
   public func binding<Value: Equatable & Sendable>(
     _ field: KeyPath<State, Value> & Sendable, to event: @escaping @Sendable (Value) -> Event
   ) -> LoopBinding<Value> {
