@@ -19,7 +19,7 @@ import Synchronization
 ///   }
 /// }
 ///
-/// let model = LoopModel(Counter.system(), scheduler: QueueScheduler())
+/// let model = LoopModel(Counter.system(), scheduler: mainThreadScheduler)
 /// ```
 ///
 /// **Field granularity.** Reading a field through dynamic member lookup (`model.value`)
@@ -30,7 +30,7 @@ import Synchronization
 /// tracks stored properties and would see one property, `state`, change on every event.
 ///
 /// States are taken on the loop's turn: on the main thread when the loop's scheduler runs
-/// there, which is what SwiftUI expects. Thread-safe.
+/// there, which is what SwiftUI expects (give it such a scheduler). Thread-safe.
 @dynamicMemberLookup
 public final class LoopModel<State: Sendable, Event: Sendable>: Observable, Sendable {
   /// The loop this model runs.
