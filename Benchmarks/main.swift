@@ -8,6 +8,7 @@ let suites: [[Benchmark]] = [
   coverageBenchmarks,
   backpressureBenchmarks,
   asyncEffectBenchmarks,
+  combineBenchmarks,
 ]
 
 let all = suites.joined()
