@@ -87,14 +87,18 @@ extension DiagramTool {
 
     func run() throws {
       var plan = try selection.plan()
-      plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: URL(fileURLWithPath: selection.output, isDirectory: true))
+      let folder = URL(fileURLWithPath: selection.output, isDirectory: true)
+      plan.recordedStems = Dictionary(
+        try OutputManifest.read(in: folder).systems.map { ($0.name, $0.stem) }, uniquingKeysWith: { first, _ in first })
+      plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
+      plan.earlierSystems = try DiagramOutput.earlierSystems(besides: plan, in: folder)
       let files: [(name: String, data: Data)]
       do {
         files = try plan.files()
       } catch let error as DiagramError {
         throw DiagramCLIError.invalid(error)
       }
-      try DiagramOutput.write(files, to: URL(fileURLWithPath: selection.output, isDirectory: true))
+      try DiagramOutput.write(files, to: folder, systems: plan.systems)
       print("Wrote \(files.count) files for \(plan.graphs.map(\.name).joined(separator: ", ")) into \(selection.output)/")
     }
   }
