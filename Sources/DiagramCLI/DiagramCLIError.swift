@@ -14,6 +14,10 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   case wouldReplaceForeign([String], folder: String)
   /// The output folder's `.diagram-files` is not a manifest `diagram` wrote.
   case foreignManifest(path: String)
+  /// `--format` named no format.
+  case noFormat(known: [String])
+  /// An input file larger than the tool reads.
+  case inputTooLarge(path: String, limit: Int)
   /// Trace files that could not be read or measured (``CoverageError``,
   /// ``GraphDecodingError``: `file:line: field: reason`).
   case traces(String)
@@ -43,6 +47,10 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
       "cannot write \(path): \(reason)"
     case .wouldReplaceForeign(let files, let folder):
       "refusing to replace \(files.count) file\(files.count == 1 ? "" : "s") in \(folder) that diagram did not write: \(files.prefix(5).joined(separator: ", "))\(files.count > 5 ? ", …" : ""); move \(files.count == 1 ? "it" : "them") away, or choose another --output"
+    case .noFormat(let known):
+      "--format names no format; expected a comma-separated list of: \(known.joined(separator: ", "))"
+    case .inputTooLarge(let path, let limit):
+      "\(path) is larger than \(limit / (1 << 20)) MB, the most diagram reads; is it the right file?"
     case .foreignManifest(let path):
       "\(path) is not a manifest diagram wrote; move it away, or choose another --output"
     case .traces(let message):

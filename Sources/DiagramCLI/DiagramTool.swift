@@ -39,7 +39,7 @@ struct Selection: ParsableArguments {
   func plan() throws -> DiagramPlan {
     let graphs: [SystemGraph]
     if let path = graph {
-      guard let data = FileManager.default.contents(atPath: path) else { throw DiagramCLIError.unreadableGraph(path: path) }
+      let data = try InputFile.read(path, limit: InputFile.graphLimit)
       do {
         graphs = [try SystemGraph.decode(data, source: path)]
       } catch {
@@ -54,13 +54,14 @@ struct Selection: ParsableArguments {
         return graph
       }
     }
-    let formats = try format.split(separator: ",").map { name -> OutputFormat in
+    let formats = try format.split(separator: ",").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { name -> OutputFormat in
       let name = name.trimmingCharacters(in: .whitespaces)
       guard let format = OutputFormat(rawValue: name) else {
         throw DiagramCLIError.invalid(.unknown(kind: "format", name: name, known: OutputFormat.allCases.map(\.rawValue)))
       }
       return format
     }
+    guard !formats.isEmpty else { throw DiagramCLIError.noFormat(known: OutputFormat.allCases.map(\.rawValue)) }
     let figures: [Figure]
     if figure == "all" {
       figures = Figure.allCases

@@ -148,3 +148,51 @@ import Testing
     #expect(manifest.systems.map(\.name) == ["Counter", "TrafficLight"])
   }
 }
+
+/// Inputs the tool refuses quickly, with one line (issue #9).
+@Suite struct InputLimitTests {
+  @Test func anEmptyFormatIsAnError() throws {
+    #expect(throws: DiagramCLIError.noFormat(known: ["svg", "png", "pdf", "dot", "mmd", "json"])) {
+      try Fixtures.run(["render", "TrafficLight", "--format", "", "--output", "unused"])
+    }
+    // `coverage` checks its options in validate(), which ArgumentParser wraps.
+    #expect {
+      try Fixtures.run(["coverage", ExampleCoverageTests.traces, "--format", " , ", "--output", "unused"])
+    } throws: { error in
+      "\(error)".contains("--format names no format; expected a comma-separated list of: svg, png, pdf, dot")
+    }
+    #expect(
+      "\(DiagramCLIError.noFormat(known: ["svg", "png"]))" == "--format names no format; expected a comma-separated list of: svg, png")
+    #expect(!FileManager.default.fileExists(atPath: "unused"))
+  }
+
+  @Test func aHugeGraphFileIsRefusedBeforeItIsRead() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let huge = folder.appendingPathComponent("huge.json")
+    #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: huge)
+    try handle.truncate(atOffset: 100 << 20)  // 100 MB, sparse: made in no time
+    try handle.close()
+    let start = ContinuousClock.now
+    #expect(throws: DiagramCLIError.inputTooLarge(path: huge.path, limit: 16 << 20)) {
+      try Fixtures.run(["render", "--graph", huge.path, "--output", folder.appendingPathComponent("out").path])
+    }
+    #expect(ContinuousClock.now - start < .seconds(30))  // a bound against hanging, not a timing claim
+    #expect(
+      "\(DiagramCLIError.inputTooLarge(path: "g.json", limit: 16 << 20))"
+        == "g.json is larger than 16 MB, the most diagram reads; is it the right file?")
+  }
+
+  @Test func aDeviceOrAPipeIsNotAGraphFile() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let link = folder.appendingPathComponent("zero.json")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
+    for path in ["/dev/zero", link.path, folder.path] {
+      #expect(throws: DiagramCLIError.unreadableGraph(path: path)) {
+        try Fixtures.run(["render", "--graph", path, "--output", folder.appendingPathComponent("out").path])
+      }
+    }
+  }
+}
