@@ -147,7 +147,7 @@ public struct CoverageFigure: Sendable {
       let tooltip = edge.lines.map(\.tooltip).joined(separator: "\n")
       var attributes = [
         "id=\(DOTText.quoted(id))", "class=\(DOTText.quoted(classes))",
-        "\(large ? "xlabel" : "label")=\(DOTText.lines(edge.lines.map(\.text)))", "tooltip=\(DOTText.quoted(tooltip))",
+        "\(large ? "xlabel" : "label")=\(DOTText.lines(edge.lines.map(\.text)))", "tooltip=\(DOTText.tooltip(tooltip))",
       ]
       switch edge.status {
       case .covered, .observed:
@@ -221,7 +221,7 @@ public struct CoverageFigure: Sendable {
     var attributes = [
       "id=\(DOTText.quoted("state_\(offset)"))",
       "class=\(DOTText.quoted("state \(visits == 0 ? "unvisited" : "visited")\(declared ? "" : " undeclared")"))",
-      "label=<\(rows)>", "tooltip=\(DOTText.quoted(tooltip))",
+      "label=\(DOTText.htmlLabel(rows, orPlain: [name, FigureText.plural(visits, "visit")]))", "tooltip=\(DOTText.tooltip(tooltip))",
     ]
     if !declared {
       attributes += ["style=\"rounded,filled,bold\"", "color=\(DOTText.quoted(t.undeclared))"]

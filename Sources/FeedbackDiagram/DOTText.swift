@@ -2,20 +2,52 @@ import FeedbackGraph
 
 /// Escaping for the two kinds of DOT strings: quoted strings and HTML-like labels.
 enum DOTText {
-  /// `"…"` with quotes, backslashes and line breaks escaped, so any name is one DOT string
-  /// that shows exactly its characters.
+  /// Graphviz reads no quoted or HTML string longer than 16,384 bytes; quoted strings are
+  /// cut into pieces of at most this many bytes, joined with DOT's `+`.
+  static let pieceLimit = 8_000
+
+  /// An escString (`label=`, `xlabel=`) that shows exactly `text`: quotes and backslashes
+  /// escaped (Graphviz expands `\N`, `\G`, … once), `&` written `&amp;` (Graphviz decodes
+  /// entities in labels), line breaks as `\n`; cut into pieces joined with `+` when long.
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    for character in text {
-      switch character {
-      case "\\": result += "\\\\"
-      case "\"": result += "\\\""
-      case "\n", "\r\n": result += "\\n"
-      case "\r": result += "\\n"
-      default: result.append(character)
+    // Scalar by scalar: a quote followed by a combining mark is one Character, and must
+    // still be escaped.
+    pieces(
+      text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.map { scalar -> String in
+        switch scalar {
+        case "\\": "\\\\"
+        case "\"": "\\\""
+        case "&": "&amp;"
+        case "\n", "\r": "\\n"
+        default: String(scalar)
+        }
+      })
+  }
+
+  /// A tooltip that shows exactly `text`. Graphviz expands escape sequences in tooltips
+  /// twice (once reading the string, once when writing SVG), so backslashes are doubled once
+  /// more than in ``quoted(_:)``.
+  static func tooltip(_ text: String) -> String {
+    quoted(text.replacingOccurrences(of: "\\", with: "\\\\"))
+  }
+
+  /// `"piece" + "piece"`: escaped pieces gathered into DOT strings under ``pieceLimit``
+  /// bytes, never splitting an escape.
+  private static func pieces(_ escaped: [String]) -> String {
+    var strings: [String] = []
+    var current = ""
+    var bytes = 0
+    for piece in escaped {
+      let size = piece.utf8.count
+      if bytes + size > pieceLimit, !current.isEmpty {
+        strings.append(current)
+        (current, bytes) = ("", 0)
       }
+      current += piece
+      bytes += size
     }
-    return result + "\""
+    strings.append(current)
+    return strings.map { "\"\($0)\"" }.joined(separator: " + ")
   }
 
   /// A label line inside an escString (`label=`), lines joined with `\n`.
@@ -23,21 +55,32 @@ enum DOTText {
     quoted(lines.joined(separator: "\n"))
   }
 
-  /// Text inside an HTML-like label: `&`, `<`, `>`, quotes escaped; line breaks become `<br/>`.
+  /// Text inside an HTML-like label: `&`, `<`, `>`, quotes escaped; backslashes doubled
+  /// (Graphviz expands `\N` and friends in HTML text too); line breaks become `<br/>`.
   static func html(_ text: String) -> String {
     var result = ""
-    for character in text {
-      switch character {
+    for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
+      switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&#39;"
-      case "\n", "\r\n", "\r": result += "<br/>"
-      default: result.append(character)
+      case "\\": result += "\\\\"
+      case "\n", "\r": result += "<br/>"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result
+  }
+
+  /// The longest HTML-like label written (Graphviz refuses more than 16,384 bytes).
+  static let htmlLimit = 15_000
+
+  /// `<rows>` as an HTML-like label, or, when that would be too long for Graphviz, the
+  /// plain `lines` as an escString (same text, without the formatting).
+  static func htmlLabel(_ rows: String, orPlain lines: [String]) -> String {
+    rows.utf8.count + 2 <= htmlLimit ? "<\(rows)>" : Self.lines(lines)
   }
 
   /// A stable DOT identifier for a node: `n` + the index of its name in a sorted list,

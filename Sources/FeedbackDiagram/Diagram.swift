@@ -35,9 +35,16 @@ public enum Diagram {
   /// figure); `json` is the graph itself, which `diagram render --graph` reads back.
   ///
   /// - Throws: ``DiagramError/badTheme(path:reason:)`` for a theme that fails
-  ///   ``Theme/validate(source:)``, before Graphviz sees it; ``DiagramError/graphviz(_:)``.
+  ///   ``Theme/validate(source:)`` and ``DiagramError/badGraph(_:)`` for a graph that fails
+  ///   `checkCoherence`, before Graphviz sees them; ``DiagramError/graphviz(_:)``.
   public static func render(_ graph: SystemGraph, figure: Figure, as format: OutputFormat, theme: Theme = .light) throws -> Data {
     if format != .mmd, format != .json { try theme.validate() }
+    do {
+      // The name as a Swift literal: escaped, so that the message stays on one line.
+      try graph.checkCoherence(source: String(graph.name.prefix(60)).debugDescription)
+    } catch {
+      throw DiagramError.badGraph("\(error)")
+    }
     switch format {
     case .dot: return Data(dot(graph, figure: figure, theme: theme).utf8)
     case .mmd: return Data(MermaidWriter.text(for: graph).utf8)

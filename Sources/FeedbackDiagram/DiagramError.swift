@@ -8,6 +8,9 @@ public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
   case unknown(kind: String, name: String, known: [String])
   /// A theme file that could not be read.
   case badTheme(path: String, reason: String)
+  /// A graph that cannot be drawn as it is: the problem and its JSON path
+  /// (``FeedbackGraph/SystemGraph/checkCoherence(source:)``).
+  case badGraph(String)
 
   public var description: String {
     switch self {
@@ -19,6 +22,8 @@ public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
       "unknown \(kind) \"\(name)\"; expected one of: \(known.joined(separator: ", "))"
     case .badTheme(let path, let reason):
       "theme \(path): \(reason)"
+    case .badGraph(let message):
+      message
     }
   }
 }

@@ -66,7 +66,8 @@ public final class GraphvizRenderer: Sendable {
         throw DiagramError.graphviz(message)
       }
       defer { gvFreeRenderData(buffer) }
-      return Data(bytes: buffer, count: Int(length))
+      let data = Data(bytes: buffer, count: Int(length))
+      return format == "svg" ? SVGSpaces.preserved(data) : data
     }
   }
 }

@@ -47,7 +47,7 @@ public struct LoopFigure: Sendable {
         + "<font point-size=\"\(small)\" color=\"\(muted)\">watches: \(DOTText.html(feedback.watches))</font><br/>"
         + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font><br/>"
         + "<font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html(feedback.strategy))</font>>"
-      out.append("  f\(offset) [id=\(DOTText.quoted("feedback_\(offset)")), class=\"feedback\", fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), label=\(label), tooltip=\(DOTText.quoted("feedback \(feedback.name)"))];")
+      out.append("  f\(offset) [id=\(DOTText.quoted("feedback_\(offset)")), class=\"feedback\", fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), label=\(label), tooltip=\(DOTText.tooltip("feedback \(feedback.name)"))];")
       out.append("  state -> f\(offset) [id=\(DOTText.quoted("watch_\(offset)")), label=\"state\"];")
       out.append("  f\(offset) -> reducer [id=\(DOTText.quoted("emit_\(offset)")), label=\(DOTText.quoted(feedback.emits.isEmpty ? "events" : feedback.emits.joined(separator: "\n")))];")
     }

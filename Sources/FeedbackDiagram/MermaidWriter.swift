@@ -10,7 +10,7 @@ public enum MermaidWriter {
   /// The Mermaid text of `graph`.
   public static func text(for graph: SystemGraph) -> String {
     let index = Dictionary(graph.states.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-    var out = ["---", "title: \(escape(graph.name))", "---", "stateDiagram-v2"]
+    var out = ["---", "title: \(yamlQuoted(graph.name))", "---", "stateDiagram-v2"]
     for (offset, state) in graph.states.enumerated() {
       out.append("    state \"\(escape(state.id))\" as s\(offset)")
     }
@@ -28,20 +28,26 @@ public enum MermaidWriter {
     return out.joined(separator: "\n") + "\n"
   }
 
+  /// The front matter's title as a YAML double-quoted scalar: any name, one line, read
+  /// back exactly (only `\\` and `"` need escaping there; names have no control characters).
+  static func yamlQuoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
   /// Mermaid labels end at a line break and treat `:` `;` `#` `"` specially; write them as
   /// entity codes.
   static func escape(_ text: String) -> String {
     var result = ""
-    for character in text {
-      switch character {
+    for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {  // (a mark may follow a quote)
+      switch scalar {
       case "\"": result += "#quot;"
       case "#": result += "#35;"
       case ":": result += "#58;"
       case ";": result += "#59;"
       case "<": result += "#lt;"
       case ">": result += "#gt;"
-      case "\n", "\r", "\r\n": result += " "
-      default: result.append(character)
+      case "\n", "\r": result += " "
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result

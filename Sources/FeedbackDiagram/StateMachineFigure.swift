@@ -77,7 +77,7 @@ public struct StateMachineFigure: Sendable {
     out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
     out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
     for (offset, state) in graph.states.enumerated() {
-      out.append("  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", label=\(stateLabel(state)), tooltip=\(DOTText.quoted(state.id))];")
+      out.append("  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", label=\(stateLabel(state)), tooltip=\(DOTText.tooltip(state.id))];")
     }
     if edges.contains(where: { $0.from == nil }) {
       out.append("  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];")
@@ -95,7 +95,7 @@ public struct StateMachineFigure: Sendable {
         "id=\(DOTText.quoted("edge_" + edge.transitions.map { DOTText.transitionID($0.id) }.joined(separator: "-")))",
         "class=\(DOTText.quoted("transition \(ids)\(edge.from == nil ? " wildcard" : "")"))",
         "\(large ? "xlabel" : "label")=\(DOTText.lines(lines))",
-        "tooltip=\(DOTText.quoted(tooltip))",
+        "tooltip=\(DOTText.tooltip(tooltip))",
       ]
       if edge.from == nil { attributes += ["style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))"] }
       else if edge.transitions.allSatisfy({ $0.guardDescription != nil }) { attributes.append("fontcolor=\(DOTText.quoted(t.guardColor))") }
@@ -112,7 +112,7 @@ public struct StateMachineFigure: Sendable {
     for field in state.fields {
       rows += "<br/><font point-size=\"\(theme.fontSize - 2)\" color=\"\(DOTText.html(theme.muted))\">\(DOTText.html(field))</font>"
     }
-    return "<\(rows)>"
+    return DOTText.htmlLabel(rows, orPlain: (state.id == graph.initial ? ["initial"] : []) + [state.id] + state.fields)
   }
 
   private var legend: String {

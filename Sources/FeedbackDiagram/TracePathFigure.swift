@@ -138,9 +138,9 @@ public struct TracePathFigure: Sendable {
       }.joined(separator: "\n")
       let label = DOTText.lines(edge.transitions.map(StateMachineFigure.label))
       if edge.takenElsewhere {
-        out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("taken_any_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.quoted(tooltip)), style=dotted, color=\(DOTText.quoted(t.path)), fontcolor=\(DOTText.quoted(t.path))];")
+        out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("taken_any_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dotted, color=\(DOTText.quoted(t.path)), fontcolor=\(DOTText.quoted(t.path))];")
       } else {
-        out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.quoted(tooltip)), style=dashed];")
+        out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dashed];")
       }
     }
     for (offset, move) in moves.enumerated() {
@@ -150,7 +150,7 @@ public struct TracePathFigure: Sendable {
       let ids = Set(move.steps.compactMap(\.transition)).sorted().map(DOTText.transitionID)
       let classes = ["path"] + (move.undeclared ? ["undeclared"] : ids) + (failed ? ["failing"] : [])
       let tooltip = move.steps.map { "#\($0.index) \(describe($0))" }.joined(separator: "\n")
-      out.append("  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), label=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.quoted(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];")
+      out.append("  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), label=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.tooltip(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];")
     }
     let idleEdges = Array(idle.values)
     out.append(FigureText.legend(
@@ -209,7 +209,7 @@ public struct TracePathFigure: Sendable {
     var attributes = [
       "id=\(DOTText.quoted("state_\(offset)"))",
       "class=\(DOTText.quoted("state \(visited ? "visited" : "unvisited")\(failedHere ? " failing" : "")\(declared ? "" : " undeclared")"))",
-      "label=<\(rows)>", "tooltip=\(DOTText.quoted(name))",
+      "label=<\(rows)>", "tooltip=\(DOTText.tooltip(name))",
     ]
     if failedHere {
       attributes += ["color=\(DOTText.quoted(t.failure))", "fillcolor=\(DOTText.quoted(t.uncoveredFill))", "penwidth=2"]

@@ -100,14 +100,14 @@ public struct TraceTimelineFigure: Sendable {
     // States.
     for span in timeline.spans {
       let width = max(4, span.end - span.start - 2)
-      out.append("  state_\(span.offset) [id=\(DOTText.quoted("state_step_\(span.offset)")), class=\"state\", shape=box, style=\"rounded,filled\", fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(22)), fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), label=\(DOTText.quoted(span.state)), tooltip=\(DOTText.quoted("#\(span.step): \(span.state)")), \(FigureText.pos(span.start + width / 2 + 1, y(row: 0)))];")
+      out.append("  state_\(span.offset) [id=\(DOTText.quoted("state_step_\(span.offset)")), class=\"state\", shape=box, style=\"rounded,filled\", fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(22)), fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), label=\(DOTText.quoted(span.state)), tooltip=\(DOTText.tooltip("#\(span.step): \(span.state)")), \(FigureText.pos(span.start + width / 2 + 1, y(row: 0)))];")
     }
     // Events sent from outside.
     for mark in timeline.external {
       let step = mark.step
       let ignored = step.kind == .ignoredEvent
       let text = "#\(step.index) \(step.eventNode ?? step.event ?? "?")\(ignored ? " (ignored)" : "")"
-      out.append("  sent_\(mark.offset) [id=\(DOTText.quoted("sent_\(mark.offset)")), class=\(DOTText.quoted(ignored ? "sent ignored" : "sent")), shape=invtriangle, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(ignored ? t.background : t.path)), color=\(DOTText.quoted(t.path)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.quoted(text)), \(FigureText.pos(mark.x, y(row: 1)))];")
+      out.append("  sent_\(mark.offset) [id=\(DOTText.quoted("sent_\(mark.offset)")), class=\(DOTText.quoted(ignored ? "sent ignored" : "sent")), shape=invtriangle, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(ignored ? t.background : t.path)), color=\(DOTText.quoted(t.path)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip(text)), \(FigureText.pos(mark.x, y(row: 1)))];")
     }
     // Effects.
     for (offset, bar) in timeline.bars.enumerated() {
@@ -123,18 +123,18 @@ public struct TraceTimelineFigure: Sendable {
       let tooltip = "\(feedbackName) \(bar.effect): started at #\(bar.startStep), \(ending)"
       let width = max(4, bar.end - bar.start)
       let classes = "effect " + ["finished", "cancelled", "running"][bar.ending == .finished ? 0 : (bar.ending == .cancelled ? 1 : 2)]
-      out.append("  \(name) [id=\(DOTText.quoted(name)), class=\(DOTText.quoted(classes)), shape=box, style=filled, fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(9)), fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.quoted(tooltip)), \(FigureText.pos(bar.start + width / 2, y(row: row)))];")
+      out.append("  \(name) [id=\(DOTText.quoted(name)), class=\(DOTText.quoted(classes)), shape=box, style=filled, fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(9)), fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.start + width / 2, y(row: row)))];")
       switch bar.ending {
       case .finished:
-        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end finished\", shape=point, width=0.1, color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.quoted(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];")
+        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end finished\", shape=point, width=0.1, color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];")
       case .cancelled:
-        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end cancelled\", shape=plaintext, fontsize=\(t.fontSize + 2), fontcolor=\(DOTText.quoted(t.uncovered)), label=\"✕\", tooltip=\(DOTText.quoted(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];")
+        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end cancelled\", shape=plaintext, fontsize=\(t.fontSize + 2), fontcolor=\(DOTText.quoted(t.uncovered)), label=\"✕\", tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];")
       case .running:
-        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end running\", shape=plaintext, fontcolor=\(DOTText.quoted(t.feedbackBorder)), label=\"…\", tooltip=\(DOTText.quoted(tooltip)), \(FigureText.pos(bar.end + 8, y(row: row)))];")
+        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end running\", shape=plaintext, fontcolor=\(DOTText.quoted(t.feedbackBorder)), label=\"…\", tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end + 8, y(row: row)))];")
       }
       for mark in bar.emitted {
         let text = "#\(mark.step.index) \(mark.step.eventNode ?? mark.step.event ?? "?")"
-        out.append("  emitted_\(mark.offset) [id=\(DOTText.quoted("emitted_\(mark.offset)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.quoted("\(feedbackName) \(bar.effect) emitted \(text)")), \(FigureText.pos(mark.x, y(row: row)))];")
+        out.append("  emitted_\(mark.offset) [id=\(DOTText.quoted("emitted_\(mark.offset)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip("\(feedbackName) \(bar.effect) emitted \(text)")), \(FigureText.pos(mark.x, y(row: row)))];")
       }
     }
     // The time axis.
@@ -150,9 +150,9 @@ public struct TraceTimelineFigure: Sendable {
     if let failing = trace.header.outcome.failingStep, let offset = failingOffset, window.contains(offset) {
       let x = timeline.x[offset - window.lowerBound]
       let message = trace.header.outcome.message.map(FigureText.firstLine) ?? "failed"
-      out.append("  failing_top [id=\"failing_step\", class=\"failing\", shape=plaintext, fontcolor=\(DOTText.quoted(t.failure)), fontsize=\(t.fontSize), label=\(DOTText.quoted("✗ #\(failing)")), tooltip=\(DOTText.quoted(message)), \(FigureText.pos(x, y(row: 0) + 24))];")
+      out.append("  failing_top [id=\"failing_step\", class=\"failing\", shape=plaintext, fontcolor=\(DOTText.quoted(t.failure)), fontsize=\(t.fontSize), label=\(DOTText.quoted("✗ #\(failing)")), tooltip=\(DOTText.tooltip(message)), \(FigureText.pos(x, y(row: 0) + 24))];")
       out.append("  failing_bottom [shape=point, width=0.01, style=invis, \(FigureText.pos(x, axisY + 14))];")
-      out.append("  failing_top -> failing_bottom [id=\"failing_line\", class=\"failing\", style=dashed, penwidth=1.5, color=\(DOTText.quoted(t.failure)), tooltip=\(DOTText.quoted(message))];")
+      out.append("  failing_top -> failing_bottom [id=\"failing_line\", class=\"failing\", style=dashed, penwidth=1.5, color=\(DOTText.quoted(t.failure)), tooltip=\(DOTText.tooltip(message))];")
     }
     if let shown = shownSteps {
       out.append("  truncated [id=\"truncated\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(shown)), \(FigureText.pos(axisEnd, y(row: 0) + 24))];")

@@ -15,6 +15,9 @@ extension SystemGraph {
       GraphDecodingError(source: source, path: path, reason: reason)
     }
     if name.isEmpty { throw problem("name", "empty: a system needs a name") }
+    for (path, text) in names {
+      if let reason = Self.unprintable(text) { throw problem(path, reason) }
+    }
     let stateIDs = try Self.uniqueIDs(states.map(\.id), kind: "a state", path: "states", problem)
     let eventIDs = try Self.uniqueIDs(events.map(\.id), kind: "an event", path: "events", problem)
     guard stateIDs[initial] != nil else {
@@ -40,6 +43,43 @@ extension SystemGraph {
     for (index, feedback) in feedbacks.enumerated() where feedback.name.isEmpty {
       throw problem("feedbacks[\(index)].name", "empty")
     }
+  }
+
+  /// Every name the figures print, with its JSON path.
+  var names: [(path: String, text: String)] {
+    var result: [(String, String)] = [("name", name), ("initial", initial)]
+    for (index, state) in states.enumerated() {
+      result.append(("states[\(index)].id", state.id))
+      for (field, text) in state.fields.enumerated() { result.append(("states[\(index)].fields[\(field)]", text)) }
+    }
+    for (index, event) in events.enumerated() { result.append(("events[\(index)].id", event.id)) }
+    for (index, transition) in transitions.enumerated() {
+      if let label = transition.label { result.append(("transitions[\(index)].label", label)) }
+      if let guardText = transition.guardDescription { result.append(("transitions[\(index)].guardDescription", guardText)) }
+    }
+    for (index, feedback) in feedbacks.enumerated() {
+      result += [("feedbacks[\(index)].name", feedback.name), ("feedbacks[\(index)].watches", feedback.watches)]
+      for (emitted, text) in feedback.emits.enumerated() { result.append(("feedbacks[\(index)].emits[\(emitted)]", text)) }
+    }
+    return result
+  }
+
+  /// Why `text` cannot be drawn, if it cannot: a control character (figures are XML, which
+  /// has no place for them, and a line break or tab would not show as written), a
+  /// noncharacter, or a byte-order mark (which Graphviz drops).
+  static func unprintable(_ text: String) -> String? {
+    for (offset, scalar) in text.unicodeScalars.enumerated() {
+      let value = scalar.value
+      let control = value < 0x20 || (0x7F...0x9F).contains(value)
+      let noncharacter = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+      let byteOrderMark = value == 0xFEFF  // Graphviz drops it at the start of a label
+      if control || noncharacter || byteOrderMark {
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count)) + String(value, radix: 16, uppercase: true)
+        let kind = control ? "a control character" : noncharacter ? "a noncharacter" : "a byte-order mark"
+        return "contains \(code) (\(kind)) at character \(offset); names must be printable"
+      }
+    }
+    return nil
   }
 
   /// The ids by first position; throws on an empty or repeated id.

@@ -20,12 +20,17 @@ enum Fixtures {
     return folder
   }
 
-  /// Parses and runs `arguments` in process, as `diagram` would.
+  /// Parses and runs `arguments` in process, as `diagram` would. One at a time: ArgumentParser
+  /// is not safe to use from several threads at once (parallel tests crashed in it).
   static func run(_ arguments: [String]) throws {
-    DiagramRegistry.systems = ExampleCatalog.graphs
-    var command = try DiagramTool.parseAsRoot(arguments)
-    try command.run()
+    try commandLine.withLock { _ in
+      DiagramRegistry.systems = ExampleCatalog.graphs
+      var command = try DiagramTool.parseAsRoot(arguments)
+      try command.run()
+    }
   }
+
+  private static let commandLine = Protected<Void>(())
 }
 
 @Suite struct CoverageCommandTests {

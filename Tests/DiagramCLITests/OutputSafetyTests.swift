@@ -38,7 +38,7 @@ import Testing
     let root = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: root) }
     let output = root.appendingPathComponent("out")
-    let names = ["../../escape", "/etc/passwd", ".hidden", "..", "a/b\\c", "CON", "nul.txt", "\u{202E}gpj.exe", ""]
+    let names = ["../../escape", "/etc/passwd", ".hidden", "..", "a/b\\c", "CON", "nul.txt", "\u{202E}gpj.exe", "   "]
     let (plan, files) = try Self.files(names)
     try DiagramOutput.write(files, to: output, systems: plan.systems)
     #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])

@@ -27,8 +27,16 @@ import Testing
     ("no target", { $0.transitions[0].to = [] }, "g.json: transitions[0].to: empty: a transition needs a target"),
     ("empty feedback name", { $0.feedbacks[0].name = "" }, "g.json: feedbacks[0].name: empty"),
     (
-      "control characters in a missing name stay on one line",
-      { $0.initial = "x\ny\u{202E}\"" }, #"g.json: initial: no state "x\u{a}y\u{202e}\"" among states"#
+      "a missing name is quoted on one line",
+      { $0.initial = "x\u{202E}\"" }, #"g.json: initial: no state "x\u{202e}\"" among states"#
+    ),
+    (
+      "a control character in a name",
+      { $0.states[0].fields = ["a\u{7}"] }, "g.json: states[0].fields[0]: contains U+0007 (a control character) at character 1; names must be printable"
+    ),
+    (
+      "a noncharacter in a label",
+      { $0.transitions[0].label = "\u{FFFE}" }, "g.json: transitions[0].label: contains U+FFFE (a noncharacter) at character 0; names must be printable"
     ),
   ]
 
