@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Module layering (arrows = "may import"):
 /// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExamples
-/// FeedbackGraph, FeedbackLoop <- FeedbackLoopTesting
+/// FeedbackGraph, FeedbackLoop <- FeedbackLoopExplorer
+/// FeedbackGraph, FeedbackLoop, FeedbackLoopExplorer <- FeedbackLoopTesting
 /// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/) <- FeedbackDiagram (never the runtime)
 /// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples)
 let package = Package(
@@ -15,6 +16,7 @@ let package = Package(
     .library(name: "FeedbackGraph", targets: ["FeedbackGraph"]),
     .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),
     .library(name: "FeedbackLoopTesting", targets: ["FeedbackLoopTesting"]),
+    .library(name: "FeedbackLoopExplorer", targets: ["FeedbackLoopExplorer"]),
     .library(name: "FeedbackDiagram", targets: ["FeedbackDiagram"]),
     .library(name: "DiagramCLI", targets: ["DiagramCLI"]),
     .library(name: "FeedbackLoopExamples", targets: ["FeedbackLoopExamples"]),
@@ -34,6 +36,7 @@ let package = Package(
     // MARK: Runtime
     .target(name: "FeedbackLoop", dependencies: ["FeedbackGraph"]),
     .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop"]),
+    .target(name: "FeedbackLoopExplorer", dependencies: ["FeedbackLoop", "FeedbackGraph"]),
 
     // MARK: Test kit
     .target(
@@ -41,6 +44,7 @@ let package = Package(
       dependencies: [
         "FeedbackLoop",
         "FeedbackGraph",
+        "FeedbackLoopExplorer",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -77,7 +81,7 @@ let package = Package(
     .executableTarget(
       name: "benchmarks",
       dependencies: [
-        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackDiagram",
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackDiagram", "FeedbackLoopExplorer",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
       path: "Benchmarks"
@@ -92,6 +96,10 @@ let package = Package(
       exclude: ["Traces"]
     ),
     .testTarget(name: "FeedbackLoopTestingTests", dependencies: ["FeedbackLoopTesting", "FeedbackLoop"]),
+    .testTarget(
+      name: "FeedbackLoopExplorerTests",
+      dependencies: ["FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackGraph"]
+    ),
     .testTarget(
       name: "FeedbackDiagramTests",
       dependencies: ["FeedbackDiagram", "FeedbackLoopExamples"],
