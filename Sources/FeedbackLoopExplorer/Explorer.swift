@@ -39,6 +39,12 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The Swift expression that builds the system in an emitted test (`SignIn.system()`);
   /// `nil` writes a placeholder.
   public var swiftSystem: String?
+  /// Creates an explorer like this one whose emitted tests build the system with `swift`.
+  public func writingSystem(_ swift: String) -> Explorer {
+    var copy = self
+    copy.swiftSystem = swift
+    return copy
+  }
   var invariants: [Invariant] = []
   var isFinal: (@Sendable (State) -> Bool)?
   var key: (@Sendable (State) -> AnyHashable)?

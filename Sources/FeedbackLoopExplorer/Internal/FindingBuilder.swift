@@ -18,7 +18,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
       findings.append(
         ExplorerFinding(
           kind: .invariantViolated(description), path: path,
-          message: "Invariant \"\(description)\" is violated \(Self.after(path)): \(Self.describe(path.final)).",
+          message: "Invariant \"\(description)\" is violated \(Self.after(path)): \(Self.state(path.final)).",
           slug: SafeFileName.make("invariant-\(description)", fallback: "invariant")))
     }
     let graph = record.undeclared.isEmpty && completion != .complete ? nil : self.graph
@@ -30,7 +30,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
         ExplorerFinding(
           kind: .undeclaredTransition(undeclared.transition), path: path,
           message:
-            "Undeclared transition \(Self.after(path)): \(last.map { Self.describe($0.event) } ?? "?") turned \(last.map { Self.describe($0.before) } ?? "?") into \(Self.describe(path.final)), outside the targets of \(edge).",
+            "Undeclared transition \(Self.after(path)): \(last.map { Self.describe($0.event) } ?? "?") turned \(last.map { Self.state($0.before) } ?? "?") into \(Self.state(path.final)), outside the targets of \(edge).",
           slug: SafeFileName.make("undeclared-\(undeclared.transition)", fallback: "undeclared")))
     }
     if record.firstDeadlock >= 0 {
@@ -40,7 +40,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
         ExplorerFinding(
           kind: .deadlock, path: path,
           message:
-            "Deadlock \(Self.after(path)): no event changes \(Self.describe(path.final)), and it is not marked final\(others > 0 ? " (\(others) more deadlocked state\(others == 1 ? "" : "s"))" : "").",
+            "Deadlock \(Self.after(path)): no event changes \(Self.state(path.final)), and it is not marked final\(others > 0 ? " (\(others) more deadlocked state\(others == 1 ? "" : "s"))" : "").",
           slug: "deadlock"))
     }
     guard completion == .complete, let graph else { return findings }
@@ -78,7 +78,13 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
     }.joined(separator: ", ")
   }
 
+  /// An event as Swift when it can be written so (`.emailChanged("a")`), else described.
   static func describe<T>(_ value: T) -> String {
     SwiftSource.describe(value)
+  }
+
+  /// A state as people read it (`String(describing:)`).
+  static func state(_ value: State) -> String {
+    String(describing: value)
   }
 }

@@ -1,0 +1,113 @@
+import FeedbackLoop
+import FeedbackLoopExamples
+import FeedbackLoopExplorer
+import Foundation
+
+/// The explorer rows.
+///
+/// `explore.counters` is the model of `anchors/counters.pml` (SPIN's anchor): two counters
+/// 0…999 and a mode 0…2, events `incA` (while a < 999), `incB` (while b < 999), `nextMode`:
+/// 3,000,000 states, 8,994,000 state-changing transitions. Each run explores it all and
+/// checks those counts. SPIN 6.5.2 does it on this machine at 2.27M states/s with 231 MB
+/// (`explore.counters.vs-spin` divides by that figure: above 1 is faster than SPIN).
+///
+/// Memory, two ways: `explore.counters.bytes` is computed from the visited store's
+/// capacities (states, parent indices, choices, hash table) divided by the states;
+/// `explore.counters.peak-MB` is measured: the peak RSS (`VmHWM`, reset before the run)
+/// minus the RSS before it — everything the run allocated, at its peak.
+let explorerBenchmarks: [Benchmark] = [
+  Benchmark(name: "explore.counters", unit: "Mstates/s", runs: 3) {
+    let (exploration, elapsed) = try CountersModel.explore()
+    return Double(exploration.stateCount) / elapsed / 1e6
+  },
+  Benchmark(name: "explore.counters.vs-spin", unit: "x SPIN's 2.27M states/s", runs: 1) {
+    let (exploration, elapsed) = try CountersModel.explore()
+    return Double(exploration.stateCount) / elapsed / 2.27e6
+  },
+  Benchmark(name: "explore.counters.bytes", unit: "bytes/state (store)", runs: 1) {
+    let (exploration, _) = try CountersModel.explore()
+    return Double(exploration.storeBytes) / Double(exploration.stateCount)
+  },
+  Benchmark(name: "explore.counters.peak-MB", unit: "MB peak RSS delta (SPIN: 231)", runs: 1) {
+    let before = residentKilobytes()
+    guard resetPeakResident() else { throw ExplorerBenchmarkError.noPeakReset }
+    let peak: Int = try {
+      let (exploration, _) = try CountersModel.explore()
+      blackHole(exploration)
+      return peakResidentKilobytes()
+    }()
+    let megabytes = Double(peak - before) / 1024
+    FileHandle.standardError.write(
+      Data("explore.counters: peak RSS delta \(Int(megabytes)) MB = \(Int(Double(peak - before) * 1024 / 3e6)) bytes/state\n".utf8))
+    return megabytes
+  },
+  Benchmark(name: "explore.signin", unit: "ms", runs: 5) {
+    var exploration: Exploration<SignIn.State, SignIn.Event>?
+    let elapsed = seconds { exploration = SignInModel.explorer.run() }
+    guard let exploration, exploration.isComplete, exploration.stateCount == SignInModel.expectedStates else {
+      throw ExplorerBenchmarkError.unexpected("SignIn: \(exploration?.stateCount ?? 0) states")
+    }
+    return elapsed * 1e3
+  },
+]
+
+enum ExplorerBenchmarkError: Error {
+  case unexpected(String)
+  case noPeakReset
+}
+
+/// The anchor model, as a plain reducer.
+enum CountersModel {
+  struct State: Hashable, Sendable {
+    var a: Int16 = 0
+    var b: Int16 = 0
+    var mode: UInt8 = 0
+  }
+
+  enum Event: Sendable { case incA, incB, nextMode }
+
+  static let system = System<State, Event>("Counters", initial: State()) { state, event in
+    switch event {
+    case .incA: if state.a < 999 { state.a += 1 }
+    case .incB: if state.b < 999 { state.b += 1 }
+    case .nextMode: state.mode = (state.mode + 1) % 3
+    }
+  }
+
+  /// One full exploration and its wall-clock seconds; throws unless it visited exactly
+  /// the model's states and transitions.
+  static func explore() throws -> (Exploration<State, Event>, Double) {
+    let explorer = Explorer(system, events: [.incA, .incB, .nextMode], maxStates: 4_000_000).final { _ in true }
+    var exploration: Exploration<State, Event>?
+    let elapsed = seconds { exploration = explorer.run() }
+    guard let exploration, exploration.isComplete, exploration.stateCount == 3_000_000,
+      exploration.transitionCount == 8_994_000
+    else {
+      throw ExplorerBenchmarkError.unexpected(
+        "counters: \(exploration?.stateCount ?? 0) states, \(exploration?.transitionCount ?? 0) transitions")
+    }
+    return (exploration, elapsed)
+  }
+}
+
+/// SignIn with two sample values per field.
+enum SignInModel {
+  static let expectedStates = 42
+  static let explorer = Explorer(
+    SignIn.system(),
+    events: [
+      .emailChanged(""), .emailChanged("ada@example.com"), .passwordChanged("short"),
+      .passwordChanged("correct horse"), .submit,
+    ],
+    feedbackEvents: [.succeeded(user: "ada"), .rejected("wrong password")]
+  )
+  .final { if case .signedIn = $0 { true } else { false } }
+}
+
+/// Resident set size of this process in kB (`VmRSS`), 0 where there is no /proc.
+func residentKilobytes() -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+  else { return 0 }
+  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}
