@@ -15,6 +15,11 @@ public struct ExplorationProgress: Sendable, Hashable {
   public var depth: Int
   /// Wall-clock seconds since the exploration started.
   public var seconds: Double
+  @usableFromInline
+  init(states: Int, frontier: Int, depth: Int, seconds: Double) {
+    (self.states, self.frontier, self.depth, self.seconds) = (states, frontier, depth, seconds)
+  }
+
   /// States visited per wall-clock second.
   public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
 }

@@ -28,7 +28,7 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The system explored.
   public let system: System<State, Event>
   /// The external events to try in each state.
-  let alphabet: Alphabet
+  @usableFromInline let alphabet: Alphabet
   /// Sample values of the events feedbacks may emit, matched to their declared `emits:`
   /// names.
   public var feedbackEvents: [Event]
@@ -45,12 +45,13 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     copy.swiftSystem = swift
     return copy
   }
-  var invariants: [Invariant] = []
-  var isFinal: (@Sendable (State) -> Bool)?
-  var key: (@Sendable (State) -> AnyHashable)?
-  var swiftEvent: (@Sendable (Event) -> String?)?
+  @usableFromInline var invariants: [Invariant] = []
+  @usableFromInline var isFinal: (@Sendable (State) -> Bool)?
+  @usableFromInline var key: (@Sendable (State) -> AnyHashable)?
+  @usableFromInline var swiftEvent: (@Sendable (Event) -> String?)?
 
   /// The external events to try: the same list in every state, or a list per state.
+  @usableFromInline
   enum Alphabet: Sendable {
     case fixed([Event])
     case perState(@Sendable (State) -> [Event])
@@ -136,6 +137,7 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// - Parameter progress: called every 65,536 states (and at the end) with the
   ///   exploration's progress; return `false` to stop it. The exploration also stops when
   ///   its task is cancelled. Either is reported as "cancelled".
+  @inlinable
   public func run(progress: ((ExplorationProgress) -> Bool)? = nil) -> Exploration<State, Event> {
     let model = ExplorationModel(self)
     if let key {

@@ -25,9 +25,11 @@ extension System {
   }
 
   /// Whether the system declares transitions (rather than only reducers).
+  @usableFromInline
   package var declaresTransitions: Bool { table != nil }
 
   /// How many transitions the system declares; their ids count from 0.
+  @usableFromInline
   package var declaredTransitionCount: Int { table?.transitions.count ?? 0 }
 }
 
@@ -36,6 +38,7 @@ extension Feedback {
   /// start an effect (or, for inputs and mediators, could deliver events at all): the
   /// explorer's abstraction of time, where an effect that started "may emit" any of its
   /// declared events.
+  @usableFromInline
   package func mayEmit(in state: State) -> Bool {
     if let isDisabled, isDisabled(state) { return false }
     switch makeLogic() {

@@ -3,17 +3,18 @@ import FeedbackLoop
 
 /// What the engine needs of an ``Explorer``, worked out once: the alphabet, and for each
 /// feedback the sample events matching its declared `emits:` names.
+@usableFromInline
 struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
-  let explorer: Explorer<State, Event>
-  var system: System<State, Event> { explorer.system }
+  @usableFromInline let explorer: Explorer<State, Event>
+  @usableFromInline var system: System<State, Event> { explorer.system }
   /// The external events, when they are the same in every state.
-  let fixedEvents: [Event]
-  let perState: (@Sendable (State) -> [Event])?
+  @usableFromInline let fixedEvents: [Event]
+  @usableFromInline let perState: (@Sendable (State) -> [Event])?
   /// For each feedback with samples: its index and the sample events it may emit.
-  let feedbackSamples: [(feedback: Int, events: [Event])]
+  @usableFromInline let feedbackSamples: [(feedback: Int, events: [Event])]
   /// Declared emitted events without a sample value: `(feedback, event)` names.
-  let missingSamples: [(feedback: String, event: String)]
-  let hasInvariants: Bool
+  @usableFromInline let missingSamples: [(feedback: String, event: String)]
+  @usableFromInline let hasInvariants: Bool
 
   /// One way to leave a state: an event, sent from outside or emitted by a feedback.
   struct Choice {
@@ -22,6 +23,7 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     var feedback: Int?
   }
 
+  @usableFromInline
   init(_ explorer: Explorer<State, Event>) {
     self.explorer = explorer
     switch explorer.alphabet {
@@ -95,6 +97,7 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   }
 
   /// The first invariant `state` breaks, by index.
+  @usableFromInline
   func violatedInvariants(_ state: State) -> [Int] {
     explorer.invariants.indices.filter { !explorer.invariants[$0].holds(state) }
   }

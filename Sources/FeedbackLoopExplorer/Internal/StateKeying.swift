@@ -1,6 +1,7 @@
 /// How the engine tells states apart: by the states themselves, or by a key the user
 /// chose (states with equal keys are one state). A protocol rather than a closure so that
 /// the engine is specialized for the common case, with no call per state.
+@usableFromInline
 protocol StateKeying {
   associatedtype State
   associatedtype Key: Hashable
@@ -15,23 +16,27 @@ protocol StateKeying {
 }
 
 /// States are their own keys.
+@usableFromInline
 struct Identity<State: Hashable>: StateKeying {
-  var keepsRepresentatives: Bool { false }
-  @inline(__always) func key(_ state: State) -> State { state }
-  func states(keys: ContiguousArray<State>, representatives: ContiguousArray<State>) -> ContiguousArray<State> { keys }
-  @inline(__always)
+  @inlinable init() {}
+  @inlinable var keepsRepresentatives: Bool { false }
+  @inlinable @inline(__always) func key(_ state: State) -> State { state }
+  @inlinable func states(keys: ContiguousArray<State>, representatives: ContiguousArray<State>) -> ContiguousArray<State> { keys }
+  @inlinable @inline(__always)
   func state(_ index: Int, keys: ContiguousArray<State>, representatives: ContiguousArray<State>) -> State { keys[index] }
 }
 
 /// States are told apart by a user's key function.
+@usableFromInline
 struct KeyedBy<State>: StateKeying {
-  let key: @Sendable (State) -> AnyHashable
-  var keepsRepresentatives: Bool { true }
-  func key(_ state: State) -> AnyHashable { key(state) }
-  func states(keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>) -> ContiguousArray<State> {
+  @usableFromInline let key: @Sendable (State) -> AnyHashable
+  @inlinable init(key: @escaping @Sendable (State) -> AnyHashable) { self.key = key }
+  @inlinable var keepsRepresentatives: Bool { true }
+  @inlinable func key(_ state: State) -> AnyHashable { key(state) }
+  @inlinable func states(keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>) -> ContiguousArray<State> {
     representatives
   }
-  func state(_ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>) -> State {
+  @inlinable func state(_ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>) -> State {
     representatives[index]
   }
 }
