@@ -95,7 +95,10 @@ let package = Package(
       dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"],
       exclude: ["Traces"]
     ),
-    .testTarget(name: "FeedbackLoopTestingTests", dependencies: ["FeedbackLoopTesting", "FeedbackLoop"]),
+    .testTarget(
+      name: "FeedbackLoopTestingTests",
+      dependencies: ["FeedbackLoopTesting", "FeedbackLoop", "FeedbackLoopExplorer", "FeedbackLoopExamples"]
+    ),
     .testTarget(
       name: "FeedbackLoopExplorerTests",
       dependencies: ["FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackGraph"]

@@ -1,19 +1,22 @@
 extension Exploration {
-  /// A ready-to-paste `LoopRecorder` test that replays the finding's path: it sends each
-  /// event (an event a feedback emits is sent as if from outside, and said so), declares
-  /// the explorer's invariants and finishes, so that it fails for the same reason.
+  /// A ready-to-paste `LoopRecorder` test that replays the finding's path: it declares the
+  /// explorer's invariants, sends each event with the state it leads to (an event a
+  /// feedback emits is sent as if from outside, and said so) and finishes, so that it
+  /// fails for the same reason.
   ///
   /// ```swift
   /// print(exploration.swiftTest(for: finding, named: "submitsOnlyValidForms"))
   /// // @Test func submitsOnlyValidForms() {
-  /// //   let loop = LoopRecorder(SignIn.system(), exhaustivity: .off)
+  /// //   let loop = LoopRecorder(SignIn.system(), exhaustivity: .off())
   /// //   …
   /// ```
   ///
   /// An event that cannot be written as Swift (see ``SwiftSource/value(_:)``, or give
   /// ``Explorer/writingEvents(_:)``) becomes a `<#placeholder#>` with its description and
   /// a pointer to the trace; so do a system without ``Explorer/swiftSystem`` and an
-  /// invariant without `swift:`. `nil` for a finding without a path.
+  /// invariant without `swift:`. A state that cannot be written is expected as
+  /// `loop.state` (whatever the loop reached), with its description in a comment. `nil`
+  /// for a finding without a path.
   ///
   /// - Parameters:
   ///   - name: the test function's name.
@@ -35,7 +38,7 @@ extension Exploration {
     }
     lines.append((attribute.isEmpty ? "" : attribute + " ") + "func \(name)() {")
     let system = explorer.swiftSystem ?? "<#system#>"
-    lines.append("  let loop = LoopRecorder(\(system), exhaustivity: .off)")
+    lines.append("  let loop = LoopRecorder(\(system), exhaustivity: .off())")
     for invariant in explorer.invariants {
       let description = SwiftSource.literal(invariant.description)
       if let swift = invariant.swift {
@@ -46,10 +49,12 @@ extension Exploration {
     }
     for step in path.steps {
       let written = explorer.swiftEvent.map { $0(step.event) } ?? SwiftSource.value(step.event)
-      var line = "  loop.send(\(written ?? "<#\(String(describing: step.event))#>"))"
+      let state = SwiftSource.value(step.after)
+      var line = "  loop.send(\(written ?? "<#\(String(describing: step.event))#>")) { $0 = \(state ?? "loop.state") }"
       var notes: [String] = []
       if let feedback = step.feedback { notes.append("emitted by \"\(feedback.name)\" in a running loop") }
-      if written == nil { notes.append("not writable as Swift: see the trace") }
+      if written == nil { notes.append("event not writable as Swift: see the trace") }
+      if state == nil { notes.append("state not writable as Swift: \(step.after)") }
       if !notes.isEmpty { line += "  // " + notes.joined(separator: "; ") }
       lines.append(line)
     }

@@ -19,7 +19,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
         ExplorerFinding(
           kind: .invariantViolated(description), path: path,
           message: "Invariant \"\(description)\" is violated \(Self.after(path)): \(Self.state(path.final)).",
-          slug: SafeFileName.make("invariant-\(description)", fallback: "invariant")))
+          slug: Self.slug("invariant \(description)")))
     }
     let graph = record.undeclared.isEmpty && completion != .complete ? nil : self.graph
     for undeclared in record.undeclared {
@@ -31,7 +31,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
           kind: .undeclaredTransition(undeclared.transition), path: path,
           message:
             "Undeclared transition \(Self.after(path)): \(last.map { Self.describe($0.event) } ?? "?") turned \(last.map { Self.state($0.before) } ?? "?") into \(Self.state(path.final)), outside the targets of \(edge).",
-          slug: SafeFileName.make("undeclared-\(undeclared.transition)", fallback: "undeclared")))
+          slug: Self.slug("undeclared \(undeclared.transition)")))
     }
     if record.firstDeadlock >= 0 {
       let path = storage.path(to: record.firstDeadlock)
@@ -50,7 +50,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
         ExplorerFinding(
           kind: .transitionNeverFires(id), path: nil,
           message: "Transition \(graph.describe(id)) never fires: no reachable state and event take it.",
-          slug: SafeFileName.make("never-fires-\(id)", fallback: "never-fires")))
+          slug: Self.slug("never fires \(id)")))
     }
     if let reached = record.reachedNodes {
       for node in graph.states.map(\.id) where !reached.contains(node) {
@@ -58,7 +58,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
           ExplorerFinding(
             kind: .stateNeverReached(node), path: nil,
             message: "State \(node) is declared but never reached.",
-            slug: SafeFileName.make("never-reached-\(node)", fallback: "never-reached")))
+            slug: Self.slug("never reached \(node)")))
       }
     }
     return findings
@@ -81,6 +81,12 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
   /// An event as Swift when it can be written so (`.emailChanged("a")`), else described.
   static func describe<T>(_ value: T) -> String {
     SwiftSource.describe(value)
+  }
+
+  /// `invariant-only-valid-forms-are-submitted`: lower case, words joined by `-`.
+  static func slug(_ text: String) -> String {
+    let words = text.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    return SafeFileName.make(words.joined(separator: "-"), fallback: "finding")
   }
 
   /// A state as people read it (`String(describing:)`).

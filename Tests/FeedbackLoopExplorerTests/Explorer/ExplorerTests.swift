@@ -29,7 +29,7 @@ import Testing
     #expect(exploration.stateCount == 10)
     #expect(
       exploration.report == """
-        Explored Counters: 10 states, 13 transitions, depth 2; stopped at the state bound (maxStates = 10): states beyond it are unexplored, so the absence of a finding proves nothing there.
+        Explored Counters: 10 states, 30 transitions, depth 2; stopped at the state bound (maxStates = 10): states beyond it are unexplored, so the absence of a finding proves nothing there.
         No findings within the bounds (not a proof: see above).
         """)
   }
