@@ -4,11 +4,11 @@ import PackageDescription
 /// FeedbackLoop: test and draw feedback loops.
 ///
 /// Module layering (arrows = "may import"):
-/// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExamples
+/// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExplorer <- FeedbackLoopExamples
 /// FeedbackGraph, FeedbackLoop <- FeedbackLoopExplorer
 /// FeedbackGraph, FeedbackLoop, FeedbackLoopExplorer <- FeedbackLoopTesting
 /// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/) <- FeedbackDiagram (never the runtime)
-/// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples)
+/// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
 let package = Package(
   name: "FeedbackLoop",
   platforms: [.macOS(.v15)],
@@ -35,8 +35,8 @@ let package = Package(
 
     // MARK: Runtime
     .target(name: "FeedbackLoop", dependencies: ["FeedbackGraph"]),
-    .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop"]),
     .target(name: "FeedbackLoopExplorer", dependencies: ["FeedbackLoop", "FeedbackGraph"]),
+    .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop", "FeedbackLoopExplorer"]),
 
     // MARK: Test kit
     .target(
@@ -75,7 +75,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "diagram", dependencies: ["DiagramCLI", "FeedbackGraph", "FeedbackLoopExamples"]),
+    .executableTarget(
+      name: "diagram", dependencies: ["DiagramCLI", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
 
     // MARK: Benchmarks
     .executableTarget(

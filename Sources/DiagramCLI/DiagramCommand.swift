@@ -20,12 +20,18 @@ import Foundation
 public protocol DiagramCommand {
   /// The systems the command knows, by name.
   static var systems: [SystemGraph] { get }
+  /// The explorations `diagram explore NAME` can run (none by default).
+  static var explorations: [RegisteredExploration] { get }
 }
 
 extension DiagramCommand {
-  /// Runs the command line with ``systems``.
+  /// No explorations.
+  public static var explorations: [RegisteredExploration] { [] }
+
+  /// Runs the command line with ``systems`` and ``explorations``.
   public static func main() {
     DiagramRegistry.systems = systems
+    ExplorationRegistry.explorations = explorations
     DiagramTool.main()
   }
 }
