@@ -96,7 +96,20 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     return all
   }
 
-  /// The first invariant `state` breaks, by index.
+  /// Reduces `event` in `state` as one path step.
+  func step(from state: State, event: Event, feedback: Int?) -> ExplorerPath<State, Event>.Step {
+    let source = feedback.map { (id: FeedbackID($0), name: system.feedbacks[$0].name) }
+    switch system.explorationReduce(state, event) {
+    case .ignored:
+      return .init(event: event, feedback: source, before: state, after: state, transition: nil, kind: .ignoredEvent)
+    case .reduced(let next, let transition):
+      return .init(event: event, feedback: source, before: state, after: next, transition: transition, kind: .event)
+    case .undeclared(let next, let transition):
+      return .init(event: event, feedback: source, before: state, after: next, transition: transition, kind: .undeclaredTransition)
+    }
+  }
+
+  /// The indices of the invariants `state` breaks.
   @usableFromInline
   func violatedInvariants(_ state: State) -> [Int] {
     explorer.invariants.indices.filter { !explorer.invariants[$0].holds(state) }

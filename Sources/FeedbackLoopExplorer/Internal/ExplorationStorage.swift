@@ -36,15 +36,7 @@ final class ExplorationStorage<State: Hashable & Sendable, Event: Sendable>: @un
 
   /// Reduces `event` in `state` as one path step.
   func step(from state: State, event: Event, feedback: Int?) -> ExplorerPath<State, Event>.Step {
-    let source = feedback.map { (id: FeedbackID($0), name: system.feedbacks[$0].name) }
-    switch system.explorationReduce(state, event) {
-    case .ignored:
-      return .init(event: event, feedback: source, before: state, after: state, transition: nil, kind: .ignoredEvent)
-    case .reduced(let next, let transition):
-      return .init(event: event, feedback: source, before: state, after: next, transition: transition, kind: .event)
-    case .undeclared(let next, let transition):
-      return .init(event: event, feedback: source, before: state, after: next, transition: transition, kind: .undeclaredTransition)
-    }
+    model.step(from: state, event: event, feedback: feedback)
   }
 
   /// The shortest path to the state with `index`, then `choice` from it, if given.
