@@ -51,9 +51,11 @@ enum SeededSignIn {
         }
       }
       Feedbacks {
-        // The real client is out of the picture: the explorer abstracts the effect into
-        // "may emit succeeded or rejected", and the emitted test sends events itself.
-        Feedback.on("authenticate", emits: [.succeeded(user: ""), .rejected("")], .case("submitting")) { _ in .none }
+        // No real client: the explorer abstracts the effect into "may emit succeeded or
+        // rejected", and the emitted test sends the events itself.
+        Feedback.on("authenticate", emits: [.succeeded(user: ""), .rejected("")], .case("submitting")) { _ in
+          .run { _, _ in }
+        }
       }
     }
   }
