@@ -44,10 +44,10 @@ import Testing
     #expect(!exploration.report.contains("No findings."))
   }
 
-  @Test func findsTheShortestPathToAnInvariantViolation() {
+  @Test func findsTheShortestPathToAnInvariantViolation() throws {
     let exploration = counters.invariant("a + b stays below 3") { $0.a + $0.b < 3 }.run()
     #expect(exploration.findings.count == 1)
-    let finding = exploration.findings[0]
+    let finding = try #require(exploration.findings.first)
     #expect(finding.kind == .invariantViolated("a + b stays below 3"))
     #expect(finding.path?.events == [.incA, .incA, .incA])
     #expect(
@@ -65,8 +65,8 @@ import Testing
     let explorer = Explorer(Models.door, events: [.open, .close, .lock])
     let exploration = explorer.run()
     #expect(exploration.findings.map(\.kind) == [.deadlock])
-    #expect(exploration.findings[0].path?.events == [.lock])
-    #expect(exploration.findings[0].message == "Deadlock after 1 event: .lock: no event changes locked, and it is not marked final.")
+    #expect(exploration.findings.first?.path?.events == [.lock])
+    #expect(exploration.findings.first?.message == "Deadlock after 1 event: .lock: no event changes locked, and it is not marked final.")
     #expect(explorer.final { $0 == .locked }.run().findings.isEmpty)
   }
 
