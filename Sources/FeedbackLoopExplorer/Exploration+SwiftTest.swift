@@ -31,7 +31,22 @@ extension Exploration {
   public func swiftTest(
     path: ExplorerPath<State, Event>, named name: String, attribute: String = "@Test", comment: String
   ) -> String {
-    let explorer = storage.model.explorer
+    storage.model.explorer.swiftTest(path: path, named: name, attribute: attribute, comment: comment)
+  }
+}
+
+extension Explorer {
+  /// A ready-to-paste `LoopRecorder` test skeleton that sends the events of `path` with
+  /// the states they lead to, after declaring this explorer's invariants (see
+  /// ``Exploration/swiftTest(for:named:attribute:)`` for how values are written).
+  ///
+  /// ```swift
+  /// let test = explorer.swiftTest(path: path, named: "replaysTheWalk", comment: "Found by a random walk")
+  /// ```
+  public func swiftTest(
+    path: ExplorerPath<State, Event>, named name: String, attribute: String = "@Test", comment: String
+  ) -> String {
+    let explorer = self
     var lines: [String] = []
     for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
       lines.append("// \(line)")

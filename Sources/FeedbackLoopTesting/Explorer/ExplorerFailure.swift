@@ -8,8 +8,16 @@ enum ExplorerFailure {
   static func message<State, Event>(
     for finding: ExplorerFinding<State, Event>, number: Int, in exploration: Exploration<State, Event>, trace: URL?
   ) -> String {
+    let test = exploration.swiftTest(for: finding, named: testName(finding.slug, number: number))
+    return message(for: finding, path: finding.path, test: test, trace: trace)
+  }
+
+  /// The message of `finding`, whose path (if any) `test` replays.
+  static func message<State, Event>(
+    for finding: ExplorerFinding<State, Event>, path: ExplorerPath<State, Event>?, test: String?, trace: URL?
+  ) -> String {
     var parts = [finding.message]
-    if let path = finding.path {
+    if let path {
       if !path.steps.isEmpty {
         var lines = ["Path from the initial state \(path.initial):"]
         for (index, step) in path.steps.enumerated() {
@@ -18,9 +26,7 @@ enum ExplorerFailure {
         }
         parts.append(lines.joined(separator: "\n"))
       }
-      let name = testName(finding.slug, number: number)
-      let test = exploration.swiftTest(for: finding, named: name) ?? ""
-      parts.append("To fix: the transition or reducer of the last step causes it; this test reproduces it:\n\n" + test)
+      parts.append("To fix: the transition or reducer of the last step causes it; this test reproduces it:\n\n" + (test ?? ""))
     } else {
       parts.append("To fix: check the declaration (or give the explorer the events that reach it).")
     }

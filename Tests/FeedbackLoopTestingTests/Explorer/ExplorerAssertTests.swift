@@ -82,3 +82,22 @@ func issues(_ body: () -> Void) -> [String] {
   }
   return messages.withLock { $0 }
 }
+
+/// Random walks through the test kit.
+@Suite struct RandomWalkAssertTests {
+  @Test func theShrunkFailureFailsTheTestWithATestThatReplaysIt() {
+    let messages = issues {
+      SeededSignIn.explorer.assertRandomWalks(count: 20, length: 30, seed: 5)
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasPrefix(#"Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n")"#) == true)
+    #expect(messages.first?.contains(#"  loop.send(.emailChanged("ada@example.com\n")) { $0 = .submitting("#) == true)
+    #expect(messages.first?.hasSuffix("(seed 5).") == true)
+  }
+
+  @Test func walksWithoutFailuresReportNothing() {
+    let explorer = Explorer(SignIn.system(), events: [.emailChanged("ada@example.com"), .submit])
+      .invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
+    #expect(issues { explorer.assertRandomWalks(count: 5, length: 10, seed: 1) }.isEmpty)
+  }
+}
