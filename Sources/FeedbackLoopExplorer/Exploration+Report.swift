@@ -27,6 +27,9 @@ extension Exploration {
         lines.append("  in \(state): \(events.joined(separator: ", "))")
       }
     }
+    if record.choicesDropped {
+      lines.append("Not explored: some states have more than 65,536 events to try; only the first 65,536 were tried.")
+    }
     for (feedback, event) in unexploredEmissions {
       lines.append("Not explored: feedback \"\(feedback)\" declares \(event), but no sample value was given (feedbackEvents:).")
     }

@@ -27,12 +27,14 @@ public import FeedbackLoop
 public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The system explored.
   public let system: System<State, Event>
-  /// The external events to try in each state.
+  /// The external events to try in each state (with the feedbacks' samples, at most
+  /// 65,536 per state: the report says when more were left out).
   @usableFromInline let alphabet: Alphabet
   /// Sample values of the events feedbacks may emit, matched to their declared `emits:`
   /// names.
   public var feedbackEvents: [Event]
-  /// The most distinct states to visit; reaching it stops the exploration and is reported.
+  /// The most distinct states to visit (at most 2³¹ − 1); reaching it stops the
+  /// exploration and is reported.
   public var maxStates: Int
   /// The longest event path to follow; states this deep are not expanded, which is reported.
   public var maxDepth: Int

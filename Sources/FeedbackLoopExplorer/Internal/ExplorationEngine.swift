@@ -24,7 +24,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     self.model = model
     self.system = model.explorer.system
     self.keying = keying
-    self.maxStates = max(1, model.explorer.maxStates)
+    self.maxStates = min(max(1, model.explorer.maxStates), Int(Int32.max))  // 32-bit parent indices
     self.declaresTransitions = model.explorer.system.declaresTransitions
     record = ExplorationRecord(transitionCount: model.explorer.system.declaredTransitionCount)
     record.invariantViolations = Array(repeating: -1, count: model.explorer.invariants.count)
@@ -147,7 +147,10 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     _ event: Event, from state: State, key stateKey: Keying.Key, parent: Int32, choice: Int,
     changes: inout Bool, node: inout String?, into pending: inout ContiguousArray<Pending>
   ) {
-    precondition(choice <= Int(UInt16.max), "The explorer tries at most 65,536 events per state.")
+    guard choice <= Int(UInt16.max) else {  // paths store a 16-bit choice per state
+      record.choicesDropped = true
+      return
+    }
     let edge = UInt16(truncatingIfNeeded: choice)
     let next: State
     switch system.explorationReduce(state, event) {

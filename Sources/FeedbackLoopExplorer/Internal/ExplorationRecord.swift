@@ -13,6 +13,8 @@ struct ExplorationRecord: Sendable {
   /// For each invariant, the first state breaking it (`-1`: none).
   @usableFromInline var invariantViolations: [Int] = []
   @usableFromInline var firstDeadlock = -1
+  /// Whether some state had more than 65,536 choices, of which only the first were tried.
+  @usableFromInline var choicesDropped = false
   @usableFromInline var deadlocks = 0
   /// State node -> event nodes ignored there, in the order first seen.
   @usableFromInline var ignored: [String: [String]] = [:]

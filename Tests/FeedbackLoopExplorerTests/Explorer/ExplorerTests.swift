@@ -147,4 +147,10 @@ import Testing
     #expect(first == explorer.run().report)
     #expect(first.hasPrefix("Explored SignIn: "))
   }
+
+  @Test func moreThan65536ChoicesAreCutAndSaidSoNotACrash() {
+    let exploration = Explorer(Counter.system(), events: Array(repeating: .increment, count: 70_000), maxDepth: 1).run()
+    #expect(exploration.stateCount == 2)
+    #expect(exploration.report.hasSuffix("Not explored: some states have more than 65,536 events to try; only the first 65,536 were tried."))
+  }
 }
