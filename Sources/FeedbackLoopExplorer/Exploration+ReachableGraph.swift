@@ -3,7 +3,8 @@ public import FeedbackGraph
 extension Exploration {
   /// The explored space as a ``FeedbackGraph/SystemGraph`` of concrete states, which
   /// `diagram` draws like any system: one node per visited state (named by
-  /// `String(describing:)`), one edge per event that changes a state, labelled with the
+  /// `String(describing:)` without module and enclosing-type prefixes:
+  /// `editing(Form(email: "", password: ""))`), one edge per event that changes a state, labelled with the
   /// event's name (parallel edges are merged by the renderer). A system built from a plain
   /// reducer, which declares no transitions, gets its first figure this way.
   ///
@@ -20,7 +21,7 @@ extension Exploration {
     var names: [String] = []
     var used: [String: Int] = [:]
     for index in 0..<count {
-      let base = String(describing: storage.states[index])
+      let base = Self.shortened(String(describing: storage.states[index]))
       used[base, default: 0] += 1
       names.append(used[base]! == 1 ? base : "\(base) #\(used[base]!)")
     }
@@ -50,5 +51,12 @@ extension Exploration {
       transitions: edges,
       feedbacks: []
     )
+  }
+
+  /// `description` without the qualifiers of type names: `FeedbackLoopExamples.SignIn.Form(`
+  /// becomes `Form(`. (Text inside string literals that looks the same is shortened too;
+  /// names that collide afterwards are told apart with `#2`, `#3`, ….)
+  static func shortened(_ description: String) -> String {
+    description.replacing(#/(?:[A-Za-z_][A-Za-z0-9_]*\.)+(?=[A-Z][A-Za-z0-9_]*\()/#, with: "")
   }
 }

@@ -21,4 +21,11 @@ import Testing
     #expect(graph.states.count == 5)
     #expect(graph.events.map(\.id) == ["incA", "incB", "nextMode"])
   }
+
+  @Test func namesDropTypeQualifiers() {
+    let graph = ExampleExplorers.signIn.run().reachableGraph()
+    #expect(graph.states.count == 9)
+    #expect(graph.states.contains { $0.id == #"submitting(Form(email: "ada@example.com", password: "correct horse"))"# })
+    #expect(!graph.states.contains { $0.id.contains("FeedbackLoopExamples.") })
+  }
 }
