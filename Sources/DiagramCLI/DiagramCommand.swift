@@ -16,7 +16,8 @@ import Foundation
 /// ```
 ///
 /// `swift run diagram` then renders them into `Diagrams/`; `diagram list`, `diagram check`
-/// and `diagram render --graph FILE.json` work as in this repository.
+/// and `diagram render --graph FILE.json` work as in this repository. Add
+/// `static var explorations: [RegisteredExploration]` for `diagram explore NAME`.
 public protocol DiagramCommand {
   /// The systems the command knows, by name.
   static var systems: [SystemGraph] { get }

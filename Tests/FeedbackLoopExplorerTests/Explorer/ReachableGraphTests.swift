@@ -28,4 +28,16 @@ import Testing
     #expect(graph.states.contains { $0.id == #"submitting(Form(email: "ada@example.com", password: "correct horse"))"# })
     #expect(!graph.states.contains { $0.id.contains("FeedbackLoopExamples.") })
   }
+
+  @Test func everyExamplesReachableGraphIsCoherentAndSurvivesJSON() throws {
+    let graphs = [
+      ExampleExplorers.counter.run().reachableGraph(), ExampleExplorers.signIn.run().reachableGraph(),
+      ExampleExplorers.trafficLight.run().reachableGraph(), ExampleExplorers.volume.run().reachableGraph(),
+      ExampleExplorers.movies.run().reachableGraph(),
+    ]
+    for graph in graphs {
+      try graph.checkCoherence(source: graph.name)
+      #expect(try SystemGraph.decode(graph.jsonData(), source: graph.name) == graph)
+    }
+  }
 }
