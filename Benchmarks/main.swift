@@ -9,6 +9,7 @@ let suites: [[Benchmark]] = [
   explorerBenchmarks,
   backpressureBenchmarks,
   asyncEffectBenchmarks,
+  combineBenchmarks,
 ]
 
 let all = suites.joined()

@@ -52,7 +52,7 @@ public struct CoverageRun {
     for coverage in coverages {
       let dot = CoverageFigure(coverage: coverage, theme: theme).dot
       for format in formats {
-        files.append(("\(SafeFileName.make(coverage.graph.name)).coverage.\(format.rawValue)", try Diagram.render(dot: dot, as: format)))
+        files.append(("\(OutputNames.stem(for: coverage.graph.name)).coverage.\(format.rawValue)", try Diagram.render(dot: dot, as: format)))
       }
     }
     return files

@@ -9,6 +9,15 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   case invalid(DiagramError)
   case stale([String])
   case writeFailed(path: String, reason: String)
+  /// Files in the output folder that `diagram` did not write (or links and folders in the
+  /// way): it refuses to replace them.
+  case wouldReplaceForeign([String], folder: String)
+  /// The output folder's `.diagram-files` is not a manifest `diagram` wrote.
+  case foreignManifest(path: String)
+  /// `--format` named no format.
+  case noFormat(known: [String])
+  /// An input file larger than the tool reads.
+  case inputTooLarge(path: String, limit: Int)
   /// Trace files that could not be read or measured (``CoverageError``,
   /// ``GraphDecodingError``: `file:line: field: reason`).
   case traces(String)
@@ -36,6 +45,14 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
       "\(files.count) diagram file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run diagram` and commit the result"
     case .writeFailed(let path, let reason):
       "cannot write \(path): \(reason)"
+    case .wouldReplaceForeign(let files, let folder):
+      "refusing to replace \(files.count) file\(files.count == 1 ? "" : "s") in \(folder) that diagram did not write: \(files.prefix(5).joined(separator: ", "))\(files.count > 5 ? ", …" : ""); move \(files.count == 1 ? "it" : "them") away, or choose another --output"
+    case .noFormat(let known):
+      "--format names no format; expected a comma-separated list of: \(known.joined(separator: ", "))"
+    case .inputTooLarge(let path, let limit):
+      "\(path) is larger than \(limit / (1 << 20)) MB, the most diagram reads; is it the right file?"
+    case .foreignManifest(let path):
+      "\(path) is not a manifest diagram wrote; move it away, or choose another --output"
     case .traces(let message):
       message
     case .minimumOutOfRange(let option, let value):

@@ -1,34 +1,73 @@
-import Foundation
 import FeedbackGraph
+import Foundation
 
-/// Writes a set of files into a folder all at once: everything is written to a temporary
-/// folder first, then moved into place, so a failure leaves no partial files and the
-/// existing files untouched.
+/// Writes a set of files into a folder all at once, and only files of its own.
+///
+/// - Nothing it did not write is replaced or deleted: a file already in the folder is
+///   replaced only when the folder's ``OutputManifest`` lists it (or its bytes are the new
+///   bytes); otherwise the whole write is refused, naming the files. Symbolic links and
+///   folders in the way are refused too.
+/// - All or nothing: the files are written to a staging folder inside the output folder,
+///   then renamed into place; if a rename fails, the files it replaced are put back. A run
+///   that fails leaves the folder as it was (a folder it had to create is removed again).
 public enum DiagramOutput {
-  /// Writes `files` into `folder` (created if missing).
-  /// - Throws: ``DiagramCLIError/outputIsAFile(path:)`` when `folder` is a file.
-  public static func write(_ files: [(name: String, data: Data)], to folder: URL) throws {
+  /// Writes `files` into `folder` (created if missing) and records them, and `systems`,
+  /// in the folder's manifest.
+  /// - Throws: ``DiagramCLIError/outputIsAFile(path:)``, ``DiagramCLIError/wouldReplaceForeign(_:folder:)``,
+  ///   ``DiagramCLIError/foreignManifest(path:)``, ``DiagramCLIError/writeFailed(path:reason:)``.
+  public static func write(
+    _ files: [(name: String, data: Data)], to folder: URL, systems: [OutputManifest.System] = []
+  ) throws {
     let manager = FileManager.default
     var isDirectory: ObjCBool = false
-    if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-      throw DiagramCLIError.outputIsAFile(path: folder.path)
+    let existed = manager.fileExists(atPath: folder.path, isDirectory: &isDirectory)
+    if existed, !isDirectory.boolValue { throw DiagramCLIError.outputIsAFile(path: folder.path) }
+    for file in files where file.name.contains("/") || file.name.hasPrefix(".") || file.name == OutputManifest.fileName {
+      throw DiagramCLIError.writeFailed(path: folder.appendingPathComponent(file.name).path, reason: "not a plain file name")
     }
-    let staging = manager.temporaryDirectory.appendingPathComponent("diagram-\(UUID().uuidString)", isDirectory: true)
-    defer { try? manager.removeItem(at: staging) }
+    let manifest = try OutputManifest.read(in: folder)
+    let foreign = files.filter { file in
+      isForeign(folder.appendingPathComponent(file.name), replacing: file.data, listed: manifest.files.contains(file.name))
+    }.map(\.name)
+    guard foreign.isEmpty else { throw DiagramCLIError.wouldReplaceForeign(foreign, folder: folder.path) }
+
+    let staging = folder.appendingPathComponent(".diagram-staging-\(UUID().uuidString)", isDirectory: true)
+    let previous = staging.appendingPathComponent("previous", isDirectory: true)
+    var movedIn: [String] = []
+    var movedAside: [String] = []
     do {
-      try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-      for file in files { try file.data.write(to: staging.appendingPathComponent(file.name)) }
-      try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-      for file in files {
+      try manager.createDirectory(at: previous, withIntermediateDirectories: true)
+      let updated = manifest.adding(files: files.map(\.name), systems: systems)
+      let all = files + [(OutputManifest.fileName, try updated.data())]
+      for file in all { try file.data.write(to: staging.appendingPathComponent(file.name)) }
+      for file in all {
         let target = folder.appendingPathComponent(file.name)
-        if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
-        try manager.copyItem(at: staging.appendingPathComponent(file.name), to: target)
+        if manager.fileExists(atPath: target.path) {
+          try manager.moveItem(at: target, to: previous.appendingPathComponent(file.name))
+          movedAside.append(file.name)
+        }
+        try manager.moveItem(at: staging.appendingPathComponent(file.name), to: target)
+        movedIn.append(file.name)
       }
-    } catch let error as DiagramCLIError {
-      throw error
     } catch {
+      // Put the folder back as it was.
+      for name in movedIn { try? manager.removeItem(at: folder.appendingPathComponent(name)) }
+      for name in movedAside {
+        try? manager.moveItem(at: previous.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+      }
+      try? manager.removeItem(at: staging)
+      if !existed { try? manager.removeItem(at: folder) }
       throw DiagramCLIError.writeFailed(path: folder.path, reason: (error as NSError).localizedDescription)
     }
+    try? manager.removeItem(at: staging)
+  }
+
+  /// Whether writing `data` at `url` would replace something that is not ours: a link or
+  /// folder in the way, or a file the manifest does not list whose bytes differ.
+  static func isForeign(_ url: URL, replacing data: Data, listed: Bool) -> Bool {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return false }
+    guard attributes[.type] as? FileAttributeType == .typeRegular else { return true }
+    return !listed && FileManager.default.contents(atPath: url.path) != data
   }
 
   /// The names of the files in `folder` whose contents differ from `files`, or are missing.
@@ -46,7 +85,20 @@ extension DiagramOutput {
     let image = plan.formats.contains(.svg) ? "svg" : "png"
     return Set(
       plan.graphs.map(\.name).filter { name in
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(SafeFileName.make(name)).coverage.\(image)").path)
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(OutputNames.stem(for: name)).coverage.\(image)").path)
       })
+  }
+
+  /// The systems the folder's manifest records that `plan` does not draw, with their image
+  /// files found in the folder (in the image format the report page uses).
+  public static func earlierSystems(besides plan: DiagramPlan, in folder: URL) throws -> [(system: OutputManifest.System, figures: [String])] {
+    let image = plan.formats.contains(.svg) ? "svg" : "png"
+    let drawn = Set(plan.graphs.map(\.name))
+    return try OutputManifest.read(in: folder).systems.filter { !drawn.contains($0.name) }.map { system in
+      let figures = ["states", "loop", "coverage"].map { "\(system.stem).\($0).\(image)" }.filter { name in
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
+      }
+      return (system, figures)
+    }
   }
 }

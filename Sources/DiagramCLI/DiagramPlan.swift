@@ -7,7 +7,9 @@ import Foundation
 ///
 /// Files are named `<System>.<figure>.<ext>` for rendered figures and DOT
 /// (`TrafficLight.states.svg`, `TrafficLight.loop.dot`), `<System>.mmd` and
-/// `<System>.json` for the Mermaid text and the graph; `index.html` shows every figure.
+/// `<System>.json` for the Mermaid text and the graph, where `<System>` is the system's
+/// stem (``OutputNames``: safe and distinct whatever the names); `index.html` shows every
+/// figure of every system in the folder.
 public struct DiagramPlan {
   public var graphs: [SystemGraph]
   public var figures: [Figure]
@@ -16,6 +18,20 @@ public struct DiagramPlan {
   /// The systems whose coverage figure (`<System>.coverage.svg` or `.png`, written by
   /// `diagram coverage`) is in the output folder: the report page shows it beside the others.
   public var coverageFigures: Set<String> = []
+  /// Systems drawn in the output folder by earlier runs, with the figure files of theirs
+  /// that are there (`Checkout.states.svg`, …): the report page lists them too.
+  public var earlierSystems: [(system: OutputManifest.System, figures: [String])] = []
+
+  /// The stems the output folder's manifest records, by system name (see ``OutputNames``).
+  public var recordedStems: [String: String] = [:]
+
+  /// The file-name stem of each graph, in order.
+  public var stems: [String] { OutputNames.stems(for: graphs.map(\.name), recorded: recordedStems) }
+
+  /// This plan's systems as the folder's manifest records them.
+  public var systems: [OutputManifest.System] {
+    zip(graphs, stems).map { OutputManifest.System(name: $0.name, stem: $1) }
+  }
 
   public init(graphs: [SystemGraph], figures: [Figure] = Figure.allCases, formats: [OutputFormat] = OutputFormat.allCases, theme: Theme = .light) {
     self.graphs = graphs
@@ -27,14 +43,14 @@ public struct DiagramPlan {
   /// The file names and contents, in a stable order. Rendering errors are thrown.
   public func files() throws -> [(name: String, data: Data)] {
     var files: [(String, Data)] = []
-    for graph in graphs {
+    for (graph, stem) in zip(graphs, stems) {
       for format in formats {
         switch format {
         case .mmd, .json:
-          files.append(("\(graph.name).\(format.rawValue)", try Diagram.render(graph, figure: .states, as: format, theme: theme)))
+          files.append(("\(stem).\(format.rawValue)", try Diagram.render(graph, figure: .states, as: format, theme: theme)))
         case .dot, .svg, .png, .pdf:
           for figure in figures {
-            files.append(("\(graph.name).\(figure.rawValue).\(format.rawValue)", try Diagram.render(graph, figure: figure, as: format, theme: theme)))
+            files.append(("\(stem).\(figure.rawValue).\(format.rawValue)", try Diagram.render(graph, figure: figure, as: format, theme: theme)))
           }
         }
       }
@@ -57,19 +73,28 @@ public struct DiagramPlan {
     let image = formats.contains(.svg) ? "svg" : "png"
     let template = FeedbackTemplates.url("report/index.html").flatMap { try? String(contentsOf: $0, encoding: .utf8) }
       ?? "<html><body><h1>{{title}}</h1>{{navigation}}{{sections}}</body></html>"
-    let navigation = graphs.map { "<a href=\"#\(html($0.name))\">\(html($0.name))</a>" }.joined()
-    let sections = graphs.map { graph in
+    let earlier = earlierSystems.sorted { $0.system.name < $1.system.name }
+    let navigation = (graphs.map(\.name) + earlier.map(\.system.name))
+      .map { "<a href=\"#\(html($0))\">\(html($0))</a>" }.joined()
+    var sections = zip(graphs, stems).map { graph, stem in
       var figuresHTML = figures.map { figure in
-        "<figure><img src=\"\(html(graph.name)).\(figure.rawValue).\(image)\" alt=\"\(html(graph.name)) \(figure.rawValue) figure\"><figcaption>\(figure == .states ? "States and transitions" : "The feedback loop")</figcaption></figure>"
+        "<figure><img src=\"\(html(stem)).\(figure.rawValue).\(image)\" alt=\"\(html(graph.name)) \(figure.rawValue) figure\"><figcaption>\(figure == .states ? "States and transitions" : "The feedback loop")</figcaption></figure>"
       }.joined(separator: "\n")
       if coverageFigures.contains(graph.name) {
-        figuresHTML += "\n<figure><img src=\"\(html(SafeFileName.make(graph.name))).coverage.\(image)\" alt=\"\(html(graph.name)) coverage figure\"><figcaption>What the tests exercised (diagram coverage)</figcaption></figure>"
+        figuresHTML += "\n<figure><img src=\"\(html(stem)).coverage.\(image)\" alt=\"\(html(graph.name)) coverage figure\"><figcaption>What the tests exercised (diagram coverage)</figcaption></figure>"
       }
       return "<section id=\"\(html(graph.name))\"><h2>\(html(graph.name))</h2>\n\(figuresHTML)\n</section>"
-    }.joined(separator: "\n")
+    }
+    sections += earlier.map { system, files in
+      let figuresHTML = files.map { file in
+        "<figure><img src=\"\(html(file))\" alt=\"\(html(system.name)) figure \(html(file))\"><figcaption>\(html(file)) (drawn by an earlier run)</figcaption></figure>"
+      }.joined(separator: "\n")
+      return "<section id=\"\(html(system.name))\"><h2>\(html(system.name))</h2>\n\(figuresHTML)\n</section>"
+    }
+    let sectionsHTML = sections.joined(separator: "\n")
     return template.replacingOccurrences(of: "{{title}}", with: "Feedback loop diagrams")
       .replacingOccurrences(of: "{{navigation}}", with: navigation)
-      .replacingOccurrences(of: "{{sections}}", with: sections)
+      .replacingOccurrences(of: "{{sections}}", with: sectionsHTML)
   }
 
   private func html(_ text: String) -> String {

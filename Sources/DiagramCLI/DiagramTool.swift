@@ -39,7 +39,7 @@ struct Selection: ParsableArguments {
   func plan() throws -> DiagramPlan {
     let graphs: [SystemGraph]
     if let path = graph {
-      guard let data = FileManager.default.contents(atPath: path) else { throw DiagramCLIError.unreadableGraph(path: path) }
+      let data = try InputFile.read(path, limit: InputFile.graphLimit)
       do {
         graphs = [try SystemGraph.decode(data, source: path)]
       } catch {
@@ -54,13 +54,14 @@ struct Selection: ParsableArguments {
         return graph
       }
     }
-    let formats = try format.split(separator: ",").map { name -> OutputFormat in
+    let formats = try format.split(separator: ",").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { name -> OutputFormat in
       let name = name.trimmingCharacters(in: .whitespaces)
       guard let format = OutputFormat(rawValue: name) else {
         throw DiagramCLIError.invalid(.unknown(kind: "format", name: name, known: OutputFormat.allCases.map(\.rawValue)))
       }
       return format
     }
+    guard !formats.isEmpty else { throw DiagramCLIError.noFormat(known: OutputFormat.allCases.map(\.rawValue)) }
     let figures: [Figure]
     if figure == "all" {
       figures = Figure.allCases
@@ -87,14 +88,18 @@ extension DiagramTool {
 
     func run() throws {
       var plan = try selection.plan()
-      plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: URL(fileURLWithPath: selection.output, isDirectory: true))
+      let folder = URL(fileURLWithPath: selection.output, isDirectory: true)
+      plan.recordedStems = Dictionary(
+        try OutputManifest.read(in: folder).systems.map { ($0.name, $0.stem) }, uniquingKeysWith: { first, _ in first })
+      plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
+      plan.earlierSystems = try DiagramOutput.earlierSystems(besides: plan, in: folder)
       let files: [(name: String, data: Data)]
       do {
         files = try plan.files()
       } catch let error as DiagramError {
         throw DiagramCLIError.invalid(error)
       }
-      try DiagramOutput.write(files, to: URL(fileURLWithPath: selection.output, isDirectory: true))
+      try DiagramOutput.write(files, to: folder, systems: plan.systems)
       print("Wrote \(files.count) files for \(plan.graphs.map(\.name).joined(separator: ", ")) into \(selection.output)/")
     }
   }

@@ -32,7 +32,7 @@ struct FormatList: ExpressibleByArgument, Equatable {
       throw DiagramCLIError.invalid(.unknown(kind: "format", name: name, known: allowed.map(\.rawValue)))
     }
     if formats.isEmpty {
-      throw DiagramCLIError.invalid(.unknown(kind: "format", name: "", known: allowed.map(\.rawValue)))
+      throw DiagramCLIError.noFormat(known: allowed.map(\.rawValue))
     }
   }
 }

@@ -109,7 +109,9 @@ enum Fixtures {
     let output = folder.appendingPathComponent("out")
     try Fixtures.run(["coverage", Fixtures.path("missing"), "--output", output.path, "--format", "dot,svg"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == ["TrafficLight.coverage.dot", "TrafficLight.coverage.svg"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [
+      ".diagram-files", "TrafficLight.coverage.dot", "TrafficLight.coverage.svg",
+    ])
     let dot = try String(contentsOf: output.appendingPathComponent("TrafficLight.coverage.dot"), encoding: .utf8)
     #expect(dot.contains("3/4 transitions"))
     #expect(throws: DiagramCLIError.self) {
@@ -153,7 +155,7 @@ enum Fixtures {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Fixtures.run(["trace", Fixtures.path("failing"), "--output", folder.path, "--format", "svg,dot"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-      "TrafficLight.emergencyWhileYellow.trace-path.dot", "TrafficLight.emergencyWhileYellow.trace-path.svg",
+      ".diagram-files", "TrafficLight.emergencyWhileYellow.trace-path.dot", "TrafficLight.emergencyWhileYellow.trace-path.svg",
       "TrafficLight.emergencyWhileYellow.trace-timeline.dot", "TrafficLight.emergencyWhileYellow.trace-timeline.svg",
     ])
     let svg = try String(contentsOf: folder.appendingPathComponent("TrafficLight.emergencyWhileYellow.trace-timeline.svg"), encoding: .utf8)

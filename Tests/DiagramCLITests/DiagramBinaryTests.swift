@@ -43,7 +43,8 @@ import Testing
     #expect(render.status == 0)
     #expect(render.output == "Wrote 51 files for Counter, Movies, SignIn, TrafficLight, Volume into Diagrams/\n")
     let files = Self.contents(folder.appendingPathComponent("Diagrams"))
-    #expect(files.count == 51)
+    #expect(files.count == 52)  // and the manifest of what diagram wrote
+    #expect(files.contains(".diagram-files"))
     #expect(files.contains("index.html"))
     #expect(files.contains("TrafficLight.states.png"))
     #expect(files.contains("Movies.loop.pdf"))
@@ -80,7 +81,9 @@ import Testing
     #expect(below.output.contains("Counter          0/2 (0%)    0/1 (0%)       0      0"))  // registered, no traces
     #expect(below.output.contains("Error: coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; TrafficLight transitions 3/4 (75%) < 100%; Volume: no traces\n"))
     #expect(below.output.contains("\n  TrafficLight: never exercised: any state —emergency→ red\n"))
-    #expect(Self.contents(folder.appendingPathComponent("Diagrams")) == ["TrafficLight.coverage.dot", "TrafficLight.coverage.png", "TrafficLight.coverage.svg"])
+    #expect(Self.contents(folder.appendingPathComponent("Diagrams")) == [
+      ".diagram-files", "TrafficLight.coverage.dot", "TrafficLight.coverage.png", "TrafficLight.coverage.svg",
+    ])
 
     // With the examples' own traces every registered system is traced and covered (the CI gate).
     let both = try Self.run(["coverage", "Traces", "Traces-b", ExampleCoverageTests.traces, "--min", "1.0", "--json"], in: folder)

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What `diagram` wrote into an output folder, kept there as `.diagram-files` (JSON): the
+/// files it may replace, and the systems drawn there (for the report page).
+///
+/// A file that is not listed is someone else's: `diagram` never replaces or deletes it.
+public struct OutputManifest: Codable, Equatable, Sendable {
+  /// The manifest's file name inside the output folder.
+  public static let fileName = ".diagram-files"
+
+  public var schemaVersion = 1
+  /// The files `diagram` wrote, sorted.
+  public var files: [String] = []
+  /// The systems drawn in the folder, sorted by name.
+  public var systems: [System] = []
+
+  /// A system drawn in the folder, and the stem of its files.
+  public struct System: Codable, Equatable, Sendable {
+    public var name: String
+    public var stem: String
+
+    public init(name: String, stem: String) {
+      self.name = name
+      self.stem = stem
+    }
+  }
+
+  public init(files: [String] = [], systems: [System] = []) {
+    self.files = files
+    self.systems = systems
+  }
+
+  /// The manifest of `folder`; an empty one when there is none.
+  /// - Throws: ``DiagramCLIError/foreignManifest(path:)`` when the file is not a manifest.
+  public static func read(in folder: URL) throws -> OutputManifest {
+    let url = folder.appendingPathComponent(fileName)
+    guard let data = FileManager.default.contents(atPath: url.path) else { return OutputManifest() }
+    guard let manifest = try? JSONDecoder().decode(OutputManifest.self, from: data), manifest.schemaVersion == 1 else {
+      throw DiagramCLIError.foreignManifest(path: url.path)
+    }
+    return manifest
+  }
+
+  /// This manifest with `files` and `systems` added (a system's new stem replaces its old).
+  func adding(files newFiles: [String], systems newSystems: [System]) -> OutputManifest {
+    var byName = Dictionary(systems.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    for system in newSystems { byName[system.name] = system }
+    return OutputManifest(
+      files: Array(Set(files).union(newFiles)).sorted(),
+      systems: byName.values.sorted { $0.name < $1.name })
+  }
+
+  /// Pretty, sorted JSON: the same manifest always gives the same bytes (it is committed
+  /// with the diagrams).
+  func data() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(self) + Data("\n".utf8)
+  }
+}

@@ -1,0 +1,43 @@
+import FeedbackGraph
+
+/// The file-name stems of systems in an output folder: safe, deterministic and distinct.
+///
+/// A stem is ``SafeFileName/make(_:fallback:)`` of the system's name (letters, digits,
+/// `-`, `_`: no separator, no `..`, no leading dot), at most 80 characters (a longer name
+/// keeps 71 and gains `-` and 8 hex digits of a hash of the whole name, so two long names
+/// that share a prefix stay apart). Systems whose stems would collide — also when they
+/// differ only in case, which some file systems ignore — get `-2`, `-3`, … in the order
+/// given.
+public enum OutputNames {
+  /// The longest stem.
+  public static let maximumLength = 80
+
+  /// One stem per name, in order. `recorded` holds the stems a folder's manifest gives
+  /// its systems: a recorded name keeps its stem, and no other name takes one of them.
+  public static func stems(for names: [String], recorded: [String: String] = [:]) -> [String] {
+    var taken = Set(recorded.filter { !names.contains($0.key) }.values.map { $0.lowercased() })
+    return names.map { name in
+      if let stem = recorded[name], taken.insert(stem.lowercased()).inserted { return stem }
+      let base = stem(for: name)
+      var candidate = base
+      var suffix = 2
+      while !taken.insert(candidate.lowercased()).inserted {
+        candidate = "\(base)-\(suffix)"
+        suffix += 1
+      }
+      return candidate
+    }
+  }
+
+  /// The stem of one name, before collisions are resolved.
+  static func stem(for name: String) -> String {
+    let safe = SafeFileName.make(name, fallback: "system")
+    guard safe.count > maximumLength else { return safe }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the name's UTF-8
+    for byte in name.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let hex = String(hash & 0xffff_ffff, radix: 16)
+    return String(safe.prefix(maximumLength - 9)) + "-" + String(repeating: "0", count: 8 - hex.count) + hex
+  }
+}
