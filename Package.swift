@@ -4,13 +4,13 @@ import PackageDescription
 /// FeedbackLoop: test and draw feedback loops.
 ///
 /// Module layering (arrows = "may import"):
-/// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExamples
-/// FeedbackGraph, FeedbackLoop <- FeedbackLoopTesting
+/// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExplorer <- FeedbackLoopExamples
+/// FeedbackGraph, FeedbackLoop, FeedbackLoopExplorer <- FeedbackLoopTesting
 /// FeedbackLoop, Combine (OpenCombine where Combine is missing) <- FeedbackLoopCombine
 /// FeedbackLoop, Observation <- FeedbackLoopObservation (the observable model for views)
 /// swift-case-paths (and so swift-syntax) only in the opt-in AddOns/FeedbackLoopCasePaths package
 /// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/) <- FeedbackDiagram (never the runtime)
-/// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples)
+/// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
 /// Where Combine is missing, OpenCombine stands in for it.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "FeedbackGraph", targets: ["FeedbackGraph"]),
     .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),
     .library(name: "FeedbackLoopTesting", targets: ["FeedbackLoopTesting"]),
+    .library(name: "FeedbackLoopExplorer", targets: ["FeedbackLoopExplorer"]),
     .library(name: "FeedbackLoopCombine", targets: ["FeedbackLoopCombine"]),
     .library(name: "FeedbackLoopObservation", targets: ["FeedbackLoopObservation"]),
     .library(name: "FeedbackDiagram", targets: ["FeedbackDiagram"]),
@@ -42,7 +43,8 @@ let package = Package(
 
     // MARK: Runtime
     .target(name: "FeedbackLoop", dependencies: ["FeedbackGraph"]),
-    .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop"]),
+    .target(name: "FeedbackLoopExplorer", dependencies: ["FeedbackLoop", "FeedbackGraph"]),
+    .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop", "FeedbackLoopExplorer"]),
     .target(
       name: "FeedbackLoopCombine",
       dependencies: [
@@ -59,6 +61,7 @@ let package = Package(
       dependencies: [
         "FeedbackLoop",
         "FeedbackGraph",
+        "FeedbackLoopExplorer",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -89,13 +92,15 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "diagram", dependencies: ["DiagramCLI", "FeedbackGraph", "FeedbackLoopExamples"]),
+    .executableTarget(
+      name: "diagram", dependencies: ["DiagramCLI", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
 
     // MARK: Benchmarks
     .executableTarget(
       name: "benchmarks",
       dependencies: [
         "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackDiagram", "FeedbackLoopCombine",
+        "FeedbackLoopExplorer",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
       path: "Benchmarks"
@@ -109,7 +114,14 @@ let package = Package(
       dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"],
       exclude: ["Traces"]
     ),
-    .testTarget(name: "FeedbackLoopTestingTests", dependencies: ["FeedbackLoopTesting", "FeedbackLoop"]),
+    .testTarget(
+      name: "FeedbackLoopTestingTests",
+      dependencies: ["FeedbackLoopTesting", "FeedbackLoop", "FeedbackLoopExplorer", "FeedbackLoopExamples"]
+    ),
+    .testTarget(
+      name: "FeedbackLoopExplorerTests",
+      dependencies: ["FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackGraph"]
+    ),
     .testTarget(
       name: "FeedbackDiagramTests",
       dependencies: ["FeedbackDiagram", "FeedbackLoopExamples"],

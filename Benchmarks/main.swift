@@ -6,6 +6,7 @@ let suites: [[Benchmark]] = [
   testKitBenchmarks,
   renderBenchmarks,
   coverageBenchmarks,
+  explorerBenchmarks,
   backpressureBenchmarks,
   asyncEffectBenchmarks,
   combineBenchmarks,

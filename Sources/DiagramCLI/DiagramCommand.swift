@@ -16,16 +16,23 @@ import Foundation
 /// ```
 ///
 /// `swift run diagram` then renders them into `Diagrams/`; `diagram list`, `diagram check`
-/// and `diagram render --graph FILE.json` work as in this repository.
+/// and `diagram render --graph FILE.json` work as in this repository. Add
+/// `static var explorations: [RegisteredExploration]` for `diagram explore NAME`.
 public protocol DiagramCommand {
   /// The systems the command knows, by name.
   static var systems: [SystemGraph] { get }
+  /// The explorations `diagram explore NAME` can run (none by default).
+  static var explorations: [RegisteredExploration] { get }
 }
 
 extension DiagramCommand {
-  /// Runs the command line with ``systems``.
+  /// No explorations.
+  public static var explorations: [RegisteredExploration] { [] }
+
+  /// Runs the command line with ``systems`` and ``explorations``.
   public static func main() {
     DiagramRegistry.systems = systems
+    ExplorationRegistry.explorations = explorations
     DiagramTool.main()
   }
 }

@@ -8,7 +8,7 @@ public struct DiagramTool: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "diagram",
     abstract: "Draw feedback-loop systems with Graphviz.",
-    subcommands: [Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self],
+    subcommands: [Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self],
     defaultSubcommand: Render.self
   )
 

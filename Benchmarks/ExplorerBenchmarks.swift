@@ -1,0 +1,193 @@
+import FeedbackGraph
+import FeedbackLoop
+import FeedbackLoopExamples
+import FeedbackLoopExplorer
+import Foundation
+
+/// The explorer rows.
+///
+/// `explore.counters` is the model of `anchors/counters.pml` (SPIN's anchor): two counters
+/// 0…999 and a mode 0…2, events `incA` (while a < 999), `incB` (while b < 999), `nextMode`:
+/// 3,000,000 states, 8,994,000 state-changing transitions. Each run explores it all and
+/// checks those counts. SPIN 6.5.2 does it on this machine at 2.27M states/s with 231 MB
+/// (`explore.counters.vs-spin` divides by that figure: above 1 is faster than SPIN).
+///
+/// Memory, two ways: `explore.counters.bytes` is computed from the visited store's
+/// capacities (states, parent indices, choices, hash table) divided by the states;
+/// `explore.counters.peak-MB` is measured: the peak RSS (`VmHWM`, reset before the run)
+/// minus the RSS before it — everything the run allocated, at its peak.
+let explorerBenchmarks: [Benchmark] = [
+  Benchmark(name: "explore.counters", unit: "Mstates/s", runs: 3) {
+    let (exploration, elapsed) = try CountersModel.explore()
+    return Double(exploration.stateCount) / elapsed / 1e6
+  },
+  Benchmark(name: "explore.counters.vs-spin", unit: "x SPIN's states/s (paired runs)", runs: 3) {
+    let spin = SpinAnchor.statesPerSecond()
+    let (exploration, elapsed) = try CountersModel.explore()
+    let ours = Double(exploration.stateCount) / elapsed
+    FileHandle.standardError.write(
+      Data("explore.counters.vs-spin: explorer \(String(format: "%.2f", ours / 1e6))M states/s, \(spin.note)\n".utf8))
+    return ours / spin.statesPerSecond
+  },
+  Benchmark(name: "explore.counters.bytes", unit: "bytes/state (store)", runs: 1) {
+    let (exploration, _) = try CountersModel.explore()
+    return Double(exploration.storeBytes) / Double(exploration.stateCount)
+  },
+  Benchmark(name: "explore.counters.peak-MB", unit: "MB peak RSS delta (SPIN: 231)", runs: 1) {
+    releaseFreedMemory()  // what earlier rows freed must not count as "before"
+    let before = residentKilobytes()
+    guard resetPeakResident() else { throw ExplorerBenchmarkError.noPeakReset }
+    let peak: Int = try {
+      let (exploration, _) = try CountersModel.explore()
+      blackHole(exploration)
+      return peakResidentKilobytes()
+    }()
+    let megabytes = Double(peak - before) / 1024
+    FileHandle.standardError.write(
+      Data("explore.counters: peak RSS delta \(Int(megabytes)) MB = \(Int(Double(peak - before) * 1024 / 3e6)) bytes/state\n".utf8))
+    return megabytes
+  },
+  Benchmark(name: "explore.signin", unit: "ms", runs: 5) {
+    var exploration: Exploration<SignIn.State, SignIn.Event>?
+    let elapsed = seconds { exploration = SignInModel.explorer.run() }
+    guard let exploration, exploration.isComplete, exploration.stateCount == SignInModel.expectedStates else {
+      throw ExplorerBenchmarkError.unexpected("SignIn: \(exploration?.stateCount ?? 0) states")
+    }
+    return elapsed * 1e3
+  },
+]
+
+enum ExplorerBenchmarkError: Error {
+  case unexpected(String)
+  case noPeakReset
+}
+
+/// The anchor model, as a plain reducer.
+enum CountersModel {
+  struct State: Hashable, Sendable {
+    var a: Int16 = 0
+    var b: Int16 = 0
+    var mode: UInt8 = 0
+  }
+
+  enum Event: Sendable { case incA, incB, nextMode }
+
+  static let system = System<State, Event>("Counters", initial: State()) { state, event in
+    switch event {
+    case .incA: if state.a < 999 { state.a += 1 }
+    case .incB: if state.b < 999 { state.b += 1 }
+    case .nextMode: state.mode = (state.mode + 1) % 3
+    }
+  }
+
+  /// One full exploration and its wall-clock seconds; throws unless it visited exactly
+  /// the model's states and transitions.
+  static func explore() throws -> (Exploration<State, Event>, Double) {
+    let explorer = Explorer(system, events: [.incA, .incB, .nextMode], maxStates: 4_000_000).final { _ in true }
+    var exploration: Exploration<State, Event>?
+    let elapsed = seconds { exploration = explorer.run() }
+    guard let exploration, exploration.isComplete, exploration.stateCount == 3_000_000,
+      exploration.transitionCount == 8_994_000
+    else {
+      throw ExplorerBenchmarkError.unexpected(
+        "counters: \(exploration?.stateCount ?? 0) states, \(exploration?.transitionCount ?? 0) transitions")
+    }
+    return (exploration, elapsed)
+  }
+}
+
+/// SignIn with two sample values per field.
+enum SignInModel {
+  static let expectedStates = 9
+  static let explorer = Explorer(
+    SignIn.system(),
+    events: [
+      .emailChanged(""), .emailChanged("ada@example.com"), .passwordChanged("short"),
+      .passwordChanged("correct horse"), .submit,
+    ],
+    feedbackEvents: [.succeeded(user: "ada"), .rejected("wrong password")]
+  )
+  .final { if case .signedIn = $0 { true } else { false } }
+}
+
+/// Resident set size of this process in kB (`VmRSS`), 0 where there is no /proc.
+func residentKilobytes() -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+  else { return 0 }
+  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}
+
+/// SPIN on `anchors/counters.pml`, the same model, run on this machine right before each
+/// explorer run (so that both see the same load): `spin -a`, `gcc -O2 -DNOREDUCE -DSAFETY
+/// -DMEMLIM=8000`, `./pan -m100000`, whose "rate … states/second" is read. Without `spin`
+/// or `gcc` it falls back to the issue's figure, 2.27M states/s, and says so.
+enum SpinAnchor {
+  static let model = """
+    byte mode = 0;
+    short a = 0;
+    short b = 0;
+    active proctype loop() {
+    end:
+      do
+      :: d_step { a < 999 -> a = a + 1 }
+      :: d_step { b < 999 -> b = b + 1 }
+      :: d_step { mode = (mode + 1) % 3 }
+      od
+    }
+    """
+  private static let built = Protected<URL?>(nil)
+
+  static func statesPerSecond() -> (statesPerSecond: Double, note: String) {
+    let fallback = (2.27e6, "SPIN not run (spin or gcc missing): compared with the issue's 2.27M states/s")
+    guard let pan = panExecutable() else { return fallback }
+    guard let output = run(pan.path, ["-m100000"], in: pan.deletingLastPathComponent()),
+      let line = output.split(separator: "\n").first(where: { $0.contains("pan: rate") }),
+      let rate = line.split(separator: " ").compactMap({ Double($0) }).first, rate > 0
+    else { return fallback }
+    let memory = output.split(separator: "\n").first { $0.contains("total actual memory usage") }
+      .map { $0.trimmingCharacters(in: .whitespaces).split(separator: "\t").first.map(String.init) ?? "" } ?? "?"
+    return (rate, "SPIN 6.5.2 just before: \(String(format: "%.2f", rate / 1e6))M states/s, \(memory) MB")
+  }
+
+  private static func panExecutable() -> URL? {
+    if let url = built.withLock({ $0 }) { return url }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spin-anchor-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    guard (try? Data(model.utf8).write(to: folder.appendingPathComponent("counters.pml"))) != nil,
+      run("/usr/bin/env", ["spin", "-a", "counters.pml"], in: folder) != nil,
+      run("/usr/bin/env", ["gcc", "-O2", "-DNOREDUCE", "-DSAFETY", "-DMEMLIM=8000", "-o", "pan", "pan.c"], in: folder) != nil
+    else { return nil }
+    let pan = folder.appendingPathComponent("pan")
+    built.withLock { $0 = pan }
+    return pan
+  }
+
+  /// Runs a command; its standard output, or `nil` if it could not run or failed.
+  private static func run(_ executable: String, _ arguments: [String], in folder: URL) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+  }
+}
+
+/// Returns the heap's free memory to the system (glibc's `malloc_trim(0)`, which the
+/// Glibc module does not export), so that RSS deltas measure live memory only.
+func releaseFreedMemory() {
+  #if os(Linux)
+    _ = glibcMallocTrim(0)
+  #endif
+}
+
+#if os(Linux)
+  @_silgen_name("malloc_trim")
+  private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

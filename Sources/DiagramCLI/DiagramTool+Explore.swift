@@ -1,0 +1,66 @@
+import ArgumentParser
+import FeedbackDiagram
+import FeedbackGraph
+import Foundation
+
+extension DiagramTool {
+  /// `diagram explore NAME`: runs a registered exploration, prints its report, draws the
+  /// reachable graph and writes the traces of its findings and covering paths.
+  struct ExploreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "explore",
+      abstract: "Explore a registered system: every reachable state, invariants, deadlocks, covering paths.")
+
+    @Argument(help: "The system to explore. See `diagram explore --list`.")
+    var name: String?
+
+    @Flag(name: .long, help: "List the systems that can be explored.")
+    var list = false
+
+    @OptionGroup var figures: FigureOptions
+
+    func validate() throws {
+      if !list, name == nil { throw ValidationError("Name a system to explore, or pass --list.") }
+    }
+
+    func run() throws {
+      let known = ExplorationRegistry.explorations
+      if list {
+        known.map(\.name).sorted().forEach { print($0) }
+        return
+      }
+      guard let name, let exploration = known.first(where: { $0.name == name }) else {
+        throw DiagramCLIError.unknownSystem(name ?? "", known: known.map(\.name).sorted())
+      }
+      let output = exploration.run()
+      print(output.report)
+      let folder = URL(fileURLWithPath: figures.output, isDirectory: true)
+      var written: [String] = []
+      if let graph = output.reachableGraph {
+        written += try figures.write { formats in
+          try formats.map { ("\(graph.name).states.\($0.rawValue)", try Diagram.render(graph, figure: .states, as: $0)) }
+        }
+      }
+      let traces = output.findingTraces.enumerated().map { ("\(name)-explorer-finding-\($0.offset + 1)", $0.element) }
+        + output.coveringTraces.enumerated().map { ("\(name)-explorer-covering-\($0.offset + 1)", $0.element) }
+      if !traces.isEmpty {
+        let files = try traces.map { (name: SafeFileName.make($0.0, fallback: "explorer") + ".jsonl", data: try $0.1.jsonLines()) }
+        try DiagramOutput.write(files, to: folder)
+        written += files.map(\.name)
+      }
+      print("Wrote \(written.joined(separator: ", ")) into \(figures.output)/")
+      if output.hasFindings { throw ExitCode(1) }
+    }
+  }
+}
+
+/// The explorations the running command knows.
+public enum ExplorationRegistry {
+  private static let storage = Protected<[RegisteredExploration]>([])
+
+  /// Set once at start-up by ``DiagramCommand/main()``.
+  public static var explorations: [RegisteredExploration] {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
+  }
+}

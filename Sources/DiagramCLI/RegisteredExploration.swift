@@ -1,0 +1,52 @@
+public import FeedbackGraph
+
+/// An exploration `diagram explore NAME` can run, registered through
+/// ``DiagramCommand/explorations``. Type-erased to plain data, so that this module (which
+/// knows no runtime) can print its report and draw its results.
+///
+/// ```swift
+/// // in your diagram executable, which imports the runtime and FeedbackLoopExplorer:
+/// RegisteredExploration(name: "Checkout") {
+///   let exploration = checkoutExplorer.run()
+///   return ExplorationOutput(
+///     report: exploration.report, reachableGraph: exploration.reachableGraph(),
+///     findingTraces: exploration.findings.compactMap(exploration.trace(for:)),
+///     coveringTraces: exploration.coveringTraces, hasFindings: !exploration.findings.isEmpty)
+/// }
+/// ```
+public struct RegisteredExploration: Sendable {
+  /// The system's name, as `diagram explore NAME` takes it.
+  public var name: String
+  /// Runs the exploration.
+  public var run: @Sendable () -> ExplorationOutput
+
+  /// An exploration named `name`.
+  public init(name: String, run: @escaping @Sendable () -> ExplorationOutput) {
+    self.name = name
+    self.run = run
+  }
+}
+
+/// What an exploration gives `diagram explore`: its report, the reachable graph to draw,
+/// and traces (one per finding, and the covering paths) to write.
+public struct ExplorationOutput: Sendable {
+  /// The report, printed as is.
+  public var report: String
+  /// The reachable states as a graph, drawn as `<System>-reachable.states.*`.
+  public var reachableGraph: SystemGraph?
+  /// One trace per finding with a path.
+  public var findingTraces: [Trace]
+  /// One trace per covering path.
+  public var coveringTraces: [Trace]
+  /// Whether there are findings: the command then exits with status 1.
+  public var hasFindings: Bool
+
+  /// An exploration's output.
+  public init(report: String, reachableGraph: SystemGraph?, findingTraces: [Trace], coveringTraces: [Trace], hasFindings: Bool) {
+    self.report = report
+    self.reachableGraph = reachableGraph
+    self.findingTraces = findingTraces
+    self.coveringTraces = coveringTraces
+    self.hasFindings = hasFindings
+  }
+}

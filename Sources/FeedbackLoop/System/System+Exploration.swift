@@ -1,0 +1,55 @@
+public import FeedbackGraph
+
+/// What reducing one event does, as the explorer (another module of this package) sees it.
+@usableFromInline
+package enum ExplorationReduction<State> {
+  /// The event was reduced into `state`; `transition` is the declared transition that
+  /// matched, if the system declares transitions.
+  case reduced(State, transition: TransitionID?)
+  /// No declared transition accepts the event; the state is unchanged.
+  case ignored
+  /// The declared transition `transition` produced `state`, outside its declared targets.
+  case undeclared(State, transition: TransitionID)
+}
+
+extension System {
+  /// Reduces one event exactly as a loop would, without running a loop: the explorer's
+  /// fast path.
+  @inlinable
+  package func explorationReduce(_ state: State, _ event: Event) -> ExplorationReduction<State> {
+    switch reduce(state, event) {
+    case .reduced(let next, let transition): return .reduced(next, transition: transition)
+    case .ignored: return .ignored
+    case .undeclared(let next, let transition): return .undeclared(next, transition: transition)
+    }
+  }
+
+  /// Whether the system declares transitions (rather than only reducers).
+  @usableFromInline
+  package var declaresTransitions: Bool { table != nil }
+
+  /// How many transitions the system declares; their ids count from 0.
+  @usableFromInline
+  package var declaredTransitionCount: Int { table?.transitions.count ?? 0 }
+}
+
+extension Feedback {
+  /// Whether a fresh instance of this feedback, seeing `state` as its first state, would
+  /// start an effect other than `.none` (or, for inputs and mediators, could deliver events
+  /// at all): the explorer's abstraction of time, where an effect that started "may emit"
+  /// any of its declared events.
+  @usableFromInline
+  package func mayEmit(in state: State) -> Bool {
+    if let isDisabled, isDisabled(state) { return false }
+    switch makeLogic() {
+    case .slot(let decide):
+      guard case .start(let effect) = decide(state, nil) else { return false }
+      if case .none = effect.operation { return false }
+      return true
+    case .keyed(let requests):
+      return !requests(state).isEmpty
+    case .source:
+      return true
+    }
+  }
+}

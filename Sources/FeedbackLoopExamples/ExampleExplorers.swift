@@ -1,0 +1,54 @@
+public import FeedbackLoopExplorer
+
+/// The examples' explorers: each system with a finite alphabet of sample events, for the
+/// tests, the benchmarks and `diagram explore NAME`.
+///
+/// ```swift
+/// print(ExampleExplorers.signIn.run().report)
+/// ```
+public enum ExampleExplorers {
+  /// Counter: `increment` and `decrement` from 0, up to 4 events deep (its space is infinite).
+  public static var counter: Explorer<Counter.State, Counter.Event> {
+    Explorer(Counter.system(), events: [.increment, .decrement], maxDepth: 4).writingSystem("Counter.system()")
+  }
+
+  /// SignIn: an address, a newline-terminated address, a short and a right password, submit;
+  /// the client's answers as the `authenticate` feedback's samples. Signed in is final.
+  public static var signIn: Explorer<SignIn.State, SignIn.Event> {
+    Explorer(
+      SignIn.system(),
+      events: [
+        .emailChanged("ada@example.com"), .passwordChanged("short"), .passwordChanged("correct horse"), .submit,
+      ],
+      feedbackEvents: [.succeeded(user: "ada"), .rejected("wrong password")]
+    )
+    .invariant("only valid forms are submitted") { state in
+      if case .submitting(let form) = state { return form.isValid }
+      return true
+    }
+    .final { if case .signedIn = $0 { true } else { false } }
+    .writingSystem("SignIn.system()")
+  }
+
+  /// TrafficLight: `emergency` from outside, `tick` from the timer.
+  public static var trafficLight: Explorer<TrafficLight.Light, TrafficLight.Signal> {
+    Explorer(TrafficLight.system, events: [.emergency], feedbackEvents: [.tick]).writingSystem("TrafficLight.system")
+  }
+
+  /// Volume: no external events; the feedbacks raise or lower the value to the target 15,
+  /// where it rests (final).
+  public static var volume: Explorer<Volume.State, any Volume.Event> {
+    Explorer(Volume.system(), events: [], feedbackEvents: [Volume.Increase(), Volume.Decrease()])
+      .final { $0.value == 15 }
+      .writingSystem("Volume.system()")
+  }
+
+  /// Movies: `fetchNext` and `retry` from outside; one page of one movie and a failure as
+  /// the network feedback's samples; up to 6 events deep (pages accumulate without end).
+  public static var movies: Explorer<Movies.State, Movies.Event> {
+    let page = Movies.Page(number: 1, totalPages: 2, movies: [Movies.Movie(id: 1, title: "Alien")])
+    return Explorer(
+      Movies.system(), events: [.fetchNext, .retry], feedbackEvents: [.didLoad(page), .didFail("offline")], maxDepth: 6
+    ).writingSystem("Movies.system()")
+  }
+}

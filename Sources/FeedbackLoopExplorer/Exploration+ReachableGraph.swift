@@ -1,0 +1,62 @@
+public import FeedbackGraph
+
+extension Exploration {
+  /// The explored space as a ``FeedbackGraph/SystemGraph`` of concrete states, which
+  /// `diagram` draws like any system: one node per visited state (named by
+  /// `String(describing:)` without module and enclosing-type prefixes:
+  /// `editing(Form(email: "", password: ""))`), one edge per event that changes a state, labelled with the
+  /// event's name (parallel edges are merged by the renderer). A system built from a plain
+  /// reducer, which declares no transitions, gets its first figure this way.
+  ///
+  /// ```swift
+  /// let exploration = Explorer(Counter.system(), events: [.increment, .decrement], maxDepth: 2).run()
+  /// let data = try Diagram.render(exploration.reachableGraph(), figure: .states, as: .svg)
+  /// ```
+  ///
+  /// - Parameter limit: the most states to draw: the first `limit` found (breadth-first),
+  ///   with the edges between them. The graph is named `<System>-reachable`, or
+  ///   `<System>-reachable-first-<limit>` when it is cut.
+  public func reachableGraph(limit: Int = 200) -> SystemGraph {
+    let count = min(stateCount, max(1, limit))
+    var names: [String] = []
+    var used: [String: Int] = [:]
+    for index in 0..<count {
+      let base = Self.shortened(String(describing: storage.states[index]))
+      used[base, default: 0] += 1
+      names.append(used[base]! == 1 ? base : "\(base) #\(used[base]!)")
+    }
+    var edges: [TransitionEdge] = []
+    var seen = Set<String>()
+    var events = Set<String>()
+    for index in 0..<count {
+      let state = storage.states[index]
+      for choice in storage.model.choices(of: state) {
+        let step = storage.step(from: state, event: choice.event, feedback: choice.feedback)
+        guard step.kind != .ignoredEvent, let target = storage.lookup(step.after), target != index, target < count else { continue }
+        let event = system.nodeName(ofEvent: choice.event)
+        guard seen.insert("\(index)\u{1}\(target)\u{1}\(event)").inserted else { continue }
+        events.insert(event)
+        edges.append(
+          TransitionEdge(
+            id: TransitionID(edges.count), from: names[index], event: event, to: [names[target]],
+            label: step.kind == .undeclaredTransition ? "undeclared" : nil))
+      }
+    }
+    return SystemGraph(
+      name: count < stateCount ? "\(system.name)-reachable-first-\(count)" : "\(system.name)-reachable",
+      initial: names[0],
+      states: names.map { StateNode(id: $0) }.sorted { $0.id < $1.id },
+      events: events.sorted().map { EventNode(id: $0) },
+      declaresTransitions: true,
+      transitions: edges,
+      feedbacks: []
+    )
+  }
+
+  /// `description` without the qualifiers of type names: `FeedbackLoopExamples.SignIn.Form(`
+  /// becomes `Form(`. (Text inside string literals that looks the same is shortened too;
+  /// names that collide afterwards are told apart with `#2`, `#3`, ….)
+  static func shortened(_ description: String) -> String {
+    description.replacing(#/(?:[A-Za-z_][A-Za-z0-9_]*\.)+(?=[A-Z][A-Za-z0-9_]*\()/#, with: "")
+  }
+}

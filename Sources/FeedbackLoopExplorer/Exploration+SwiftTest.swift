@@ -1,0 +1,80 @@
+extension Exploration {
+  /// A ready-to-paste `LoopRecorder` test that replays the finding's path: it declares the
+  /// explorer's invariants, sends each event with the state it leads to (an event a
+  /// feedback emits is sent as if from outside, and said so) and finishes, so that it
+  /// fails for the same reason.
+  ///
+  /// ```swift
+  /// print(exploration.swiftTest(for: finding, named: "submitsOnlyValidForms"))
+  /// // @Test func submitsOnlyValidForms() {
+  /// //   let loop = LoopRecorder(SignIn.system(), exhaustivity: .off())
+  /// //   …
+  /// ```
+  ///
+  /// An event that cannot be written as Swift (see ``SwiftSource/value(_:)``, or give
+  /// ``Explorer/writingEvents(_:)``) becomes a `<#placeholder#>` with its description and
+  /// a pointer to the trace; so do a system without ``Explorer/swiftSystem`` and an
+  /// invariant without `swift:`. A state that cannot be written is expected as
+  /// `loop.state` (whatever the loop reached), with its description in a comment. `nil`
+  /// for a finding without a path.
+  ///
+  /// - Parameters:
+  ///   - name: the test function's name.
+  ///   - attribute: written before `func` (`"@Test"`; `""` for a plain function).
+  public func swiftTest(for finding: ExplorerFinding<State, Event>, named name: String, attribute: String = "@Test") -> String? {
+    guard let path = finding.path else { return nil }
+    return swiftTest(path: path, named: name, attribute: attribute, comment: "Found by the explorer: \(finding.message)")
+  }
+
+  /// A `LoopRecorder` test skeleton that sends the events of `path` (see
+  /// ``swiftTest(for:named:attribute:)``).
+  public func swiftTest(
+    path: ExplorerPath<State, Event>, named name: String, attribute: String = "@Test", comment: String
+  ) -> String {
+    storage.model.explorer.swiftTest(path: path, named: name, attribute: attribute, comment: comment)
+  }
+}
+
+extension Explorer {
+  /// A ready-to-paste `LoopRecorder` test skeleton that sends the events of `path` with
+  /// the states they lead to, after declaring this explorer's invariants (see
+  /// ``Exploration/swiftTest(for:named:attribute:)`` for how values are written).
+  ///
+  /// ```swift
+  /// let test = explorer.swiftTest(path: path, named: "replaysTheWalk", comment: "Found by a random walk")
+  /// ```
+  public func swiftTest(
+    path: ExplorerPath<State, Event>, named name: String, attribute: String = "@Test", comment: String
+  ) -> String {
+    let explorer = self
+    var lines: [String] = []
+    for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+      lines.append("// \(line)")
+    }
+    lines.append((attribute.isEmpty ? "" : attribute + " ") + "func \(name)() {")
+    let system = explorer.swiftSystem ?? "<#system#>"
+    lines.append("  let loop = LoopRecorder(\(system), exhaustivity: .off())")
+    for invariant in explorer.invariants {
+      let description = SwiftSource.literal(invariant.description)
+      if let swift = invariant.swift {
+        lines.append(swift.hasPrefix("{") ? "  loop.invariant(\(description)) \(swift)" : "  loop.invariant(\(description), \(swift))")
+      } else {
+        lines.append("  loop.invariant(\(description)) { state in <#condition#> }")
+      }
+    }
+    for step in path.steps {
+      let written = explorer.swiftEvent.map { $0(step.event) } ?? SwiftSource.value(step.event)
+      let state = SwiftSource.value(step.after)
+      var line = "  loop.send(\(written ?? "<#\(String(describing: step.event))#>")) { $0 = \(state ?? "loop.state") }"
+      var notes: [String] = []
+      if let feedback = step.feedback { notes.append("emitted by \"\(feedback.name)\" in a running loop") }
+      if written == nil { notes.append("event not writable as Swift: see the trace") }
+      if state == nil { notes.append("state not writable as Swift: \(step.after)") }
+      if !notes.isEmpty { line += "  // " + notes.joined(separator: "; ") }
+      lines.append(line)
+    }
+    lines.append("  loop.finish()")
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,64 @@
+import FeedbackGraph
+public import FeedbackLoop
+
+/// What an ``Explorer`` found: how far it got, the findings with their shortest paths, and
+/// the visited states (for covering paths and the reachable graph).
+///
+/// ```swift
+/// let exploration = Explorer(Counter.system(), events: [.increment], maxStates: 10).run()
+/// exploration.completion   // .stateBound(10)
+/// print(exploration.report) // Explored Counter: 10 states, …; stopped at the state bound …
+/// ```
+///
+/// Deterministic: the same explorer gives the same findings, paths and report, run after run.
+public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable {
+  let storage: ExplorationStorage<State, Event>
+  let record: ExplorationRecord
+  /// How the exploration ended.
+  public let completion: ExplorationCompletion
+  /// The bytes the visited-state store held at the end: states, parents, choices and the
+  /// hash table (computed from their capacities, not measured).
+  public let storeBytes: Int
+  /// What it found, in a fixed order: invariant violations (in declaration order),
+  /// undeclared transitions, the first deadlock, then (complete explorations only)
+  /// transitions that never fire and declared states never reached.
+  public let findings: [ExplorerFinding<State, Event>]
+
+  init(storage: ExplorationStorage<State, Event>, record: ExplorationRecord, completion: ExplorationCompletion, storeBytes: Int) {
+    self.storage = storage
+    self.record = record
+    self.completion = completion
+    self.storeBytes = storeBytes
+    self.findings = FindingBuilder(storage: storage, record: record, completion: completion).findings()
+  }
+
+  /// The explored system.
+  public var system: System<State, Event> { storage.system }
+  /// Distinct states visited.
+  public var stateCount: Int { storage.states.count }
+  /// Edges followed whose event changed the state.
+  public var transitionCount: Int { record.transitions }
+  /// The length of the longest shortest path from the initial state.
+  public var depth: Int { record.depth }
+  /// Whether every reachable state was visited.
+  public var isComplete: Bool { completion == .complete }
+  /// The visited states, in the order found (breadth-first).
+  public var states: [State] { Array(storage.states) }
+
+  /// For each state node of the system's graph, the events (by node name) that no
+  /// declared transition accepts there: information, not findings.
+  public var ignoredEvents: [(state: String, events: [String])] {
+    record.ignoredOrder.map { ($0, record.ignored[$0] ?? []) }
+  }
+
+  /// Declared events a feedback may emit for which no sample value was given: those
+  /// emissions were not explored.
+  public var unexploredEmissions: [(feedback: String, event: String)] {
+    storage.model.missingSamples
+  }
+
+  /// The shortest event path from the initial state to `state`, if it was visited.
+  public func path(to state: State) -> ExplorerPath<State, Event>? {
+    storage.lookup(state).map { storage.path(to: $0) }
+  }
+}

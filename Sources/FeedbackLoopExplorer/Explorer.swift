@@ -1,0 +1,152 @@
+public import FeedbackLoop
+
+/// Explores a ``FeedbackLoop/System`` breadth-first: from the initial state, every event of
+/// a finite alphabet (and every event the feedbacks declare they may emit) in every
+/// reachable state, checking invariants, undeclared transitions and deadlocks, and
+/// finding the shortest event path to each finding.
+///
+/// ```swift
+/// let exploration = Explorer(SignIn.system(), events: [
+///   .emailChanged("a@b.c"), .passwordChanged("12345678"), .submit,
+/// ], feedbackEvents: [.succeeded(user: "a"), .rejected("no")])
+/// .invariant("only valid forms are submitted") { state in
+///   if case .submitting(let form) = state { return form.isValid }
+///   return true
+/// }
+/// .run()
+/// print(exploration.report)
+/// ```
+///
+/// The model is the system itself: events are reduced by its declared transitions and
+/// reducers exactly as a loop reduces them, without running a loop. Time is abstracted: a
+/// feedback that would start an effect in a state "may emit" any of its declared events
+/// there, for which ``feedbackEvents`` gives sample values (matched by event name).
+///
+/// - Complexity: O(states × choices) reductions; memory per state is the state's stride
+///   plus about 12 bytes (see ``Exploration/storeBytes``).
+public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
+  /// The system explored.
+  public let system: System<State, Event>
+  /// The external events to try in each state (with the feedbacks' samples, at most
+  /// 65,536 per state: the report says when more were left out).
+  @usableFromInline let alphabet: Alphabet
+  /// Sample values of the events feedbacks may emit, matched to their declared `emits:`
+  /// names.
+  public var feedbackEvents: [Event]
+  /// The most distinct states to visit (at most 2³¹ − 1); reaching it stops the
+  /// exploration and is reported.
+  public var maxStates: Int
+  /// The longest event path to follow; states this deep are not expanded, which is reported.
+  public var maxDepth: Int
+  /// The Swift expression that builds the system in an emitted test (`SignIn.system()`);
+  /// `nil` writes a placeholder.
+  public var swiftSystem: String?
+  /// Creates an explorer like this one whose emitted tests build the system with `swift`.
+  public func writingSystem(_ swift: String) -> Explorer {
+    var copy = self
+    copy.swiftSystem = swift
+    return copy
+  }
+  @usableFromInline var invariants: [Invariant] = []
+  @usableFromInline var isFinal: (@Sendable (State) -> Bool)?
+  @usableFromInline var key: (@Sendable (State) -> AnyHashable)?
+  @usableFromInline var swiftEvent: (@Sendable (Event) -> String?)?
+
+  /// The external events to try: the same list in every state, or a list per state.
+  @usableFromInline
+  enum Alphabet: Sendable {
+    case fixed([Event])
+    case perState(@Sendable (State) -> [Event])
+  }
+
+  /// A condition every reachable state must satisfy: the same shape as
+  /// `LoopRecorder.invariant(_:_:)` takes.
+  public struct Invariant: Sendable {
+    /// The condition in words; findings and emitted tests name it.
+    public var description: String
+    /// A Swift closure expression for emitted tests (`{ $0.count >= 0 }`), if given.
+    public var swift: String?
+    /// The condition.
+    public var holds: @Sendable (State) -> Bool
+  }
+
+  /// An explorer trying `events` in every state.
+  ///
+  /// - Parameters:
+  ///   - events: the external events (payload events with sample values).
+  ///   - feedbackEvents: sample values of the events the system's feedbacks declare.
+  ///   - maxStates: the state bound (default one million).
+  ///   - maxDepth: the depth bound (default: none).
+  public init(
+    _ system: System<State, Event>, events: [Event], feedbackEvents: [Event] = [],
+    maxStates: Int = 1_000_000, maxDepth: Int = .max
+  ) {
+    self.system = system
+    self.alphabet = .fixed(events)
+    self.feedbackEvents = feedbackEvents
+    self.maxStates = maxStates
+    self.maxDepth = maxDepth
+  }
+
+  /// An explorer trying, in each state, the events `events(state)` returns (in order).
+  public init(
+    _ system: System<State, Event>, events: @escaping @Sendable (State) -> [Event], feedbackEvents: [Event] = [],
+    maxStates: Int = 1_000_000, maxDepth: Int = .max
+  ) {
+    self.system = system
+    self.alphabet = .perState(events)
+    self.feedbackEvents = feedbackEvents
+    self.maxStates = maxStates
+    self.maxDepth = maxDepth
+  }
+
+  /// The same explorer, also checking that every reachable state satisfies `holds`.
+  ///
+  /// - Parameter swift: the condition as a Swift closure expression, for emitted tests.
+  public func invariant(
+    _ description: String = "invariant", swift: String? = nil, _ holds: @escaping @Sendable (State) -> Bool
+  ) -> Explorer {
+    var copy = self
+    copy.invariants.append(Invariant(description: description, swift: swift, holds: holds))
+    return copy
+  }
+
+  /// The same explorer, where states satisfying `isFinal` are not deadlocks.
+  public func final(when isFinal: @escaping @Sendable (State) -> Bool) -> Explorer {
+    var copy = self
+    copy.isFinal = isFinal
+    return copy
+  }
+
+  /// The same explorer, treating states with equal keys as one state (the first reached
+  /// stands for them all).
+  public func merging<Key: Hashable & Sendable>(by key: @escaping @Sendable (State) -> Key) -> Explorer {
+    var copy = self
+    copy.key = { AnyHashable(key($0)) }
+    return copy
+  }
+
+  /// The same explorer, writing events in emitted Swift with `swift` (return `nil` for
+  /// an event it cannot write) instead of their reflection.
+  public func writingEvents(_ swift: @escaping @Sendable (Event) -> String?) -> Explorer {
+    var copy = self
+    copy.swiftEvent = swift
+    return copy
+  }
+
+  /// Explores the reachable states.
+  ///
+  /// - Parameter progress: called every 65,536 states (and at the end) with the
+  ///   exploration's progress; return `false` to stop it. The exploration also stops when
+  ///   its task is cancelled. Either is reported as "cancelled".
+  @inlinable
+  public func run(progress: ((ExplorationProgress) -> Bool)? = nil) -> Exploration<State, Event> {
+    let model = ExplorationModel(self)
+    if let key {
+      var engine = ExplorationEngine(model: model, keying: KeyedBy<State>(key: key))
+      return engine.run(progress: progress)
+    }
+    var engine = ExplorationEngine(model: model, keying: Identity<State>())
+    return engine.run(progress: progress)
+  }
+}

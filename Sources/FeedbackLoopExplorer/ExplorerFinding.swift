@@ -1,0 +1,35 @@
+public import FeedbackGraph
+
+/// Something an exploration found: each comes with the shortest event path that shows it,
+/// when it is about a reachable state or event.
+///
+/// ```swift
+/// for finding in exploration.findings {
+///   print(finding.message)   // Invariant "…" is violated after 2 events: …
+/// }
+/// ```
+public struct ExplorerFinding<State: Sendable, Event: Sendable>: Sendable {
+  /// The kinds of finding.
+  public enum Kind: Hashable, Sendable {
+    /// A reachable state breaks the invariant with this description.
+    case invariantViolated(String)
+    /// A declared transition computes a state outside its declared `targets:`.
+    case undeclaredTransition(TransitionID)
+    /// A state (not marked final) that no event changes.
+    case deadlock
+    /// A declared transition that no reachable state and event fires.
+    case transitionNeverFires(TransitionID)
+    /// A declared state (a node of the system's graph) that no reachable state is.
+    case stateNeverReached(String)
+  }
+
+  /// What was found.
+  public var kind: Kind
+  /// The shortest event path from the initial state that shows it (`nil` for what is
+  /// never reached).
+  public var path: ExplorerPath<State, Event>?
+  /// One paragraph saying what was found, with the path's events. Deterministic.
+  public var message: String
+  /// A short name for files and tests: `invariant-only-valid-forms-are-submitted`.
+  public var slug: String
+}

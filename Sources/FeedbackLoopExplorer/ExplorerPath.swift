@@ -1,0 +1,38 @@
+public import FeedbackGraph
+
+/// An event path from a system's initial state: what an explorer finding, a covering path
+/// or a random walk reports, and what it writes as a trace and as a test.
+///
+/// ```swift
+/// if let path = exploration.findings.first?.path {
+///   print(path.steps.map { "\($0.event)" })   // [emailChanged("a"), submit]
+/// }
+/// ```
+public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
+  /// One reduced event of a path.
+  public struct Step: Sendable {
+    /// The event.
+    public var event: Event
+    /// The feedback that emits it (its index and name); `nil` when it is sent from outside.
+    public var feedback: (id: FeedbackID, name: String)?
+    /// The state before the event.
+    public var before: State
+    /// The state after it.
+    public var after: State
+    /// The declared transition that matched, if any.
+    public var transition: TransitionID?
+    /// What reducing it did: `.event`, `.ignoredEvent` or `.undeclaredTransition`.
+    public var kind: StepKind
+  }
+
+  /// The initial state.
+  public var initial: State
+  /// The events, in order, with the states they led to.
+  public var steps: [Step]
+
+  /// The state at the end of the path.
+  public var final: State { steps.last?.after ?? initial }
+
+  /// The path's events.
+  public var events: [Event] { steps.map(\.event) }
+}

@@ -1,0 +1,43 @@
+import FeedbackGraph
+
+/// What the search noted along the way, by state index.
+@usableFromInline
+struct ExplorationRecord: Sendable {
+  /// Edges whose reduction changed the state.
+  @usableFromInline var transitions = 0
+  @usableFromInline var depth = 0
+  /// For each declared transition, the first state and choice that fired it (`-1`: none).
+  @usableFromInline var firstFiring: [(state: Int32, choice: UInt16)]
+  /// Undeclared transitions in the order found, with the first state and choice.
+  @usableFromInline var undeclared: [(transition: TransitionID, state: Int32, choice: UInt16)] = []
+  /// For each invariant, the first state breaking it (`-1`: none).
+  @usableFromInline var invariantViolations: [Int] = []
+  @usableFromInline var firstDeadlock = -1
+  /// Whether some state had more than 65,536 choices, of which only the first were tried.
+  @usableFromInline var choicesDropped = false
+  @usableFromInline var deadlocks = 0
+  /// State node -> event nodes ignored there, in the order first seen.
+  @usableFromInline var ignored: [String: [String]] = [:]
+  @usableFromInline var ignoredOrder: [String] = []
+  /// The graph node names of every reached state (complete explorations of systems that
+  /// declare transitions).
+  @usableFromInline var reachedNodes: Set<String>?
+
+  @usableFromInline
+  init(transitionCount: Int) {
+    firstFiring = Array(repeating: (-1, 0), count: transitionCount)
+  }
+
+  @usableFromInline
+  mutating func noteUndeclared(_ transition: TransitionID, state: Int32, choice: UInt16) {
+    if !undeclared.contains(where: { $0.transition == transition }) {
+      undeclared.append((transition, state, choice))
+    }
+  }
+
+  @usableFromInline
+  mutating func noteIgnored(state: String, event: String) {
+    if ignored[state] == nil { ignoredOrder.append(state) }
+    if !(ignored[state]?.contains(event) ?? false) { ignored[state, default: []].append(event) }
+  }
+}

@@ -1,0 +1,31 @@
+/// Values written as Swift source, for emitted tests and readable reports.
+///
+/// ```swift
+/// SwiftSource.value(SignIn.Event.emailChanged("a@b"))   // ".emailChanged(\"a@b\")"
+/// ```
+public enum SwiftSource {
+  /// `value` as a Swift expression of its own type, when its reflection is one: an enum
+  /// case with its payload (`.emailChanged("a@b")`) or a value written with its type's
+  /// name. `nil` when it cannot be written (objects, closures, opaque values).
+  public static func value<T>(_ value: T) -> String? {
+    let full = String(reflecting: value)
+    let type = String(reflecting: T.self)
+    if full.contains("<") || full.contains("0x") || full.contains("(Function)") { return nil }
+    if full.hasPrefix(type + "."), !full.dropFirst(type.count + 1).hasPrefix("init") {
+      return "." + full.dropFirst(type.count + 1)
+    }
+    if full.hasPrefix(type + "(") { return full }
+    if T.self == String.self || T.self == Int.self || T.self == Bool.self || T.self == Double.self { return full }
+    return nil
+  }
+
+  /// `value` for people: its Swift form when it has one, otherwise its description.
+  public static func describe<T>(_ value: T) -> String {
+    self.value(value) ?? String(describing: value)
+  }
+
+  /// `text` as a Swift string literal.
+  public static func literal(_ text: String) -> String {
+    String(reflecting: text)
+  }
+}

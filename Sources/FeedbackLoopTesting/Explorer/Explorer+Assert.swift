@@ -1,0 +1,70 @@
+public import FeedbackLoopExplorer
+import FeedbackGraph
+public import Foundation
+import IssueReporting
+
+extension Explorer {
+  /// Explores the system and reports each finding as a test failure at the caller's line
+  /// (Swift Testing and XCTest alike), with its shortest path, a ready-to-paste
+  /// `LoopRecorder` test and, when traces are written, the trace file and the command
+  /// that draws it.
+  ///
+  /// ```swift
+  /// @Test func signInIsSound() {
+  ///   Explorer(SignIn.system(), events: [.emailChanged("a@b.c"), .passwordChanged("12345678"), .submit],
+  ///            feedbackEvents: [.succeeded(user: "a"), .rejected("no")])
+  ///     .invariant("only valid forms are submitted") { state in
+  ///       if case .submitting(let form) = state { return form.isValid }
+  ///       return true
+  ///     }
+  ///     .final { if case .signedIn = $0 { true } else { false } }
+  ///     .assertNoFindings()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - requireComplete: also fail when the exploration stops at a bound (the default:
+  ///     a bound reached is never "no findings").
+  ///   - traceDirectory: where to write each finding's trace; defaults to the
+  ///     `FEEDBACKLOOP_TRACE_DIR` environment variable, if set.
+  /// - Returns: the exploration, for further checks.
+  @discardableResult
+  public func assertNoFindings(
+    requireComplete: Bool = true,
+    traceDirectory: URL? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> Exploration<State, Event> {
+    let exploration = run()
+    let directory = traceDirectory ?? ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"].map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+    }
+    var traces: [Int: URL] = [:]
+    if let directory, !exploration.findings.isEmpty {
+      do {
+        let urls = try exploration.writeTraces(to: directory)
+        let withPaths = exploration.findings.indices.filter { exploration.findings[$0].path != nil }
+        for (index, url) in zip(withPaths, urls) { traces[index] = url }
+      } catch {
+        reportIssue(
+          "The explorer's traces could not be written to \(directory.path): \(error.localizedDescription)",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+    }
+    for (index, finding) in exploration.findings.enumerated() {
+      reportIssue(
+        ExplorerFailure.message(for: finding, number: index + 1, in: exploration, trace: traces[index]),
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    if requireComplete, !exploration.isComplete {
+      reportIssue(
+        """
+        The exploration of \(system.name) \(exploration.completion.sentence)
+
+        To fix: raise maxStates or maxDepth, merge states that are equal for the test with merging(by:), \
+        or pass requireComplete: false to accept a bounded exploration.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return exploration
+  }
+}

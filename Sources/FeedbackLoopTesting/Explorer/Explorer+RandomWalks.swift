@@ -1,0 +1,31 @@
+public import FeedbackLoopExplorer
+import IssueReporting
+
+extension Explorer {
+  /// Takes seeded random walks (``FeedbackLoopExplorer/Explorer/randomWalks(count:length:seed:)``)
+  /// and reports the first failure, shrunk to a minimal event sequence, as a test failure
+  /// at the caller's line, with its path and a `LoopRecorder` test that replays it.
+  ///
+  /// ```swift
+  /// @Test func cartSurvivesRandomShoppers() {
+  ///   Explorer(cart, events: [.add(1), .remove(1), .checkout])
+  ///     .invariant("total is never negative") { $0.total >= 0 }
+  ///     .assertRandomWalks(count: 500, length: 200, seed: 1)
+  /// }
+  /// ```
+  @discardableResult
+  public func assertRandomWalks(
+    count: Int = 100, length: Int = 100, seed: UInt64 = 0,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) -> RandomWalks<State, Event> {
+    let walks = randomWalks(count: count, length: length, seed: seed)
+    if let failure = walks.failure, let path = failure.path {
+      let test = swiftTest(
+        path: path, named: ExplorerFailure.testName(failure.slug, number: 1), comment: "Found by a random walk: \(failure.message)")
+      reportIssue(
+        ExplorerFailure.message(for: failure, path: path, test: test, trace: nil) + "\n\n" + walks.report.split(separator: "\n")[0],
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return walks
+  }
+}

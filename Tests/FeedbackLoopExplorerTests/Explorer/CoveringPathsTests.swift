@@ -1,0 +1,59 @@
+import FeedbackGraph
+import FeedbackLoop
+import FeedbackLoopExamples
+import FeedbackLoopExplorer
+import Testing
+
+/// Covering paths: together they fire every transition the exploration saw fire.
+@Suite struct CoveringPathsTests {
+  /// The transitions a path fires, replayed through its trace.
+  static func fired<S, E>(_ exploration: Exploration<S, E>) -> Set<TransitionID> {
+    Set(exploration.coveringTraces.flatMap { $0.steps.compactMap { $0.kind == .event ? $0.transition : nil } })
+  }
+
+  @Test func everyExamplesCoveringPathsFireEveryReachableTransition() {
+    let examples: [(String, Set<TransitionID>, Set<TransitionID>, Int)] = [
+      { let e = ExampleExplorers.counter.run(); return ("Counter", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
+      { let e = ExampleExplorers.signIn.run(); return ("SignIn", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
+      { let e = ExampleExplorers.trafficLight.run(); return ("TrafficLight", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
+      { let e = ExampleExplorers.volume.run(); return ("Volume", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
+      { let e = ExampleExplorers.movies.run(); return ("Movies", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
+    ]
+    for (name, covered, reachable, count) in examples {
+      #expect(!reachable.isEmpty, "\(name)")
+      #expect(covered == reachable, "\(name): covering paths fire \(covered.sorted()), the exploration fired \(reachable.sorted())")
+      #expect(count <= reachable.count, "\(name)")
+    }
+  }
+
+  @Test func trafficLightNeedsTwoPathsAndNamesNothingUnreachable() {
+    let exploration = ExampleExplorers.trafficLight.run()
+    #expect(exploration.coveringPaths.map { $0.events } == [[.tick, .tick, .tick], [.emergency]])
+    #expect(exploration.unreachableTransitions.isEmpty)
+  }
+
+  @Test func volumeNamesTheTransitionNoPathCanFire() {
+    let exploration = ExampleExplorers.volume.run()
+    #expect(exploration.unreachableTransitions == [TransitionID(1)])
+    #expect(exploration.coveringPaths.map { $0.steps.count } == [1])
+  }
+
+  @Test func coveringTestsAreLoopRecorderSkeletons() {
+    let tests = ExampleExplorers.trafficLight.run().coveringTests()
+    #expect(
+      tests.first == """
+        // Covering path 1 of TrafficLight, found by the explorer; it fires:
+        //   red —tick→ green
+        //   green —tick→ yellow
+        //   yellow —tick→ red
+        @Test func coveringPath1() {
+          let loop = LoopRecorder(TrafficLight.system, exhaustivity: .off())
+          loop.send(.tick) { $0 = .green }  // emitted by "timer" in a running loop
+          loop.send(.tick) { $0 = .yellow }  // emitted by "timer" in a running loop
+          loop.send(.tick) { $0 = .red }  // emitted by "timer" in a running loop
+          loop.finish()
+        }
+
+        """)
+  }
+}

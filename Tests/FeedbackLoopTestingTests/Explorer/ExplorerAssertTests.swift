@@ -1,0 +1,103 @@
+import FeedbackGraph
+import FeedbackLoop
+import FeedbackLoopExamples
+import FeedbackLoopExplorer
+import FeedbackLoopTesting
+import Foundation
+import Testing
+
+/// The explorer through the test kit: findings reported as failures at the caller's line.
+@Suite struct ExplorerAssertTests {
+  @Test func reportsTheSeededBugWithItsShortestPathAndATestThatReproducesIt() {
+    let messages = failureMessages { SeededSignIn.explorer.assertNoFindings() }
+    #expect(messages == [
+      #"""
+      Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")).
+
+      Path from the initial state editing(FeedbackLoopExamples.SignIn.Form(email: "", password: "")):
+        1. .emailChanged("ada@example.com\n") → submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: ""))
+
+      To fix: the transition or reducer of the last step causes it; this test reproduces it:
+
+      // Found by the explorer: Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")).
+      @Test func explorerFinding1InvariantOnlyValidFormsAreSubmitted() {
+        let loop = LoopRecorder(SeededSignIn.system(), exhaustivity: .off())
+        loop.invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
+        loop.send(.emailChanged("ada@example.com\n")) { $0 = .submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")) }
+        loop.finish()
+      }
+
+      """#
+    ])
+  }
+
+  @Test func theExampleWithoutTheBugHasNoFindings() {
+    let explorer = Explorer(
+      SignIn.system(),
+      events: [.emailChanged("ada@example.com"), .emailChanged("ada@example.com\n"), .passwordChanged("correct horse"), .submit],
+      feedbackEvents: [.succeeded(user: "ada"), .rejected("wrong password")]
+    )
+    .invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
+    .final { if case .signedIn = $0 { true } else { false } }
+    #expect(issues { explorer.assertNoFindings() }.isEmpty)
+  }
+
+  @Test func aBoundReachedFailsUnlessAccepted() {
+    var explorer = Explorer(Counter.system(), events: [.increment])
+    explorer.maxStates = 5
+    #expect(failureMessages { explorer.assertNoFindings() } == [
+      """
+      The exploration of Counter stopped at the state bound (maxStates = 5): states beyond it are unexplored, so the absence of a finding proves nothing there.
+
+      To fix: raise maxStates or maxDepth, merge states that are equal for the test with merging(by:), or pass requireComplete: false to accept a bounded exploration.
+      """
+    ])
+    #expect(issues { explorer.assertNoFindings(requireComplete: false) }.isEmpty)
+  }
+
+  @Test func writesEachFindingAsATraceThatNamesTheFailingStep() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-traces-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let messages = failureMessages { SeededSignIn.explorer.assertNoFindings(traceDirectory: folder) }
+    let file = folder.appendingPathComponent("SeededSignIn-explorer-1-invariant-only-valid-forms-are-submitted.jsonl")
+    #expect(messages.first?.hasSuffix("Trace: \(file.path)\nDraw it: swift run diagram trace \(file.path)") == true)
+    let trace = try Trace.decodeJSONLines(Data(contentsOf: file))
+    #expect(trace.header.system == "SeededSignIn")
+    #expect(trace.header.outcome.status == .failed)
+    #expect(trace.header.outcome.failingStep == 1)
+    #expect(trace.steps.map(\.kind) == [.initial, .event])
+    #expect(trace.steps.map(\.toNode) == ["editing", "submitting"])
+    #expect(trace.steps[1].eventJSON != nil)  // replayable
+  }
+}
+
+/// The messages of the issues `body` records, none or more (`failureMessages` requires one).
+func issues(_ body: () -> Void) -> [String] {
+  let messages = Protected<[String]>([])
+  withKnownIssue(isIntermittent: true) {
+    body()
+  } matching: { issue in
+    messages.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    return true
+  }
+  return messages.withLock { $0 }
+}
+
+/// Random walks through the test kit.
+@Suite struct RandomWalkAssertTests {
+  @Test func theShrunkFailureFailsTheTestWithATestThatReplaysIt() {
+    let messages = issues {
+      SeededSignIn.explorer.assertRandomWalks(count: 20, length: 30, seed: 5)
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasPrefix(#"Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n")"#) == true)
+    #expect(messages.first?.contains(#"  loop.send(.emailChanged("ada@example.com\n")) { $0 = .submitting("#) == true)
+    #expect(messages.first?.hasSuffix("(seed 5).") == true)
+  }
+
+  @Test func walksWithoutFailuresReportNothing() {
+    let explorer = Explorer(SignIn.system(), events: [.emailChanged("ada@example.com"), .submit])
+      .invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
+    #expect(issues { explorer.assertRandomWalks(count: 5, length: 10, seed: 1) }.isEmpty)
+  }
+}
