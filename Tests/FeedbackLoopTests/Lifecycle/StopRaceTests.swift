@@ -102,23 +102,8 @@ import Testing
         .run { _, _ in try await Task.sleep(for: .seconds(3600)) }
       }
     }
-    var failures: [String] = []
-    for repetition in 0..<(5 * Self.repetitions) where failures.count < 5 {
-      let stopped = DispatchSemaphore(value: 0)
-      let audit = ActivityAudit<Int, Event>(during: { activity in
-        if case .stopped = activity { stopped.signal() }
-      })
-      let scheduler = QueueScheduler(label: "StopRaceTests.cancellation.\(repetition)")
-      let loop = Loop(system, scheduler: scheduler, monitor: audit.monitor)
-      for _ in 0..<(repetition % 17) { loop.send(.go) }
-      loop.stop()
-      guard stopped.wait(timeout: .now() + 60) == .success else {
-        failures.append("repetition \(repetition): .stopped never reported")
-        continue
-      }
-      scheduler.queue.sync {}
-      let endedBeforeStarted = audit.violations.filter { $0.hasPrefix("ended before it started") }
-      if !endedBeforeStarted.isEmpty { failures.append("repetition \(repetition): \(endedBeforeStarted)") }
+    let failures = Self.raceStops(system, repetitions: 5 * Self.repetitions, sends: 17) { audit in
+      audit.violations.filter { $0.hasPrefix("ended before it started") }
     }
     #expect(failures == [])
   }
@@ -127,7 +112,19 @@ import Testing
     // Events are sent while the queue's turn reduces them and restarts effects; stop()
     // comes from the test's thread at a different moment each time. Before the fix, most
     // repetitions reported from two threads at once or after `.stopped`.
-    let repetitions = Self.repetitions
+    let failures = Self.raceStops(Self.system, repetitions: Self.repetitions, sends: 23) { audit in
+      audit.violations.isEmpty ? [] : audit.violations + ["in \(audit.lines)"]
+    }
+    #expect(failures == [])
+  }
+
+  /// Runs `system` on a queue scheduler `repetitions` times: sends up to `sends - 1` events
+  /// (a different number each time), stops the loop from this thread while its turn is busy,
+  /// waits for `.stopped`, and collects what `problems` finds in each audit (at most five).
+  static func raceStops(
+    _ system: System<Int, Event>, repetitions: Int, sends: Int,
+    problems: (ActivityAudit<Int, Event>) -> [String]
+  ) -> [String] {
     var failures: [String] = []
     for repetition in 0..<repetitions where failures.count < 5 {
       let stopped = DispatchSemaphore(value: 0)
@@ -135,18 +132,17 @@ import Testing
         if case .stopped = activity { stopped.signal() }
       })
       let scheduler = QueueScheduler(label: "StopRaceTests.\(repetition)")
-      let loop = Loop(Self.system, scheduler: scheduler, monitor: audit.monitor)
-      for _ in 0..<(repetition % 23) { loop.send(.go) }
+      let loop = Loop(system, scheduler: scheduler, monitor: audit.monitor)
+      for _ in 0..<(repetition % sends) { loop.send(.go) }
       loop.stop()
       guard stopped.wait(timeout: .now() + 60) == .success else {
         failures.append("repetition \(repetition): .stopped never reported")
         continue
       }
       scheduler.queue.sync {}
-      if !audit.violations.isEmpty {
-        failures.append("repetition \(repetition): \(audit.violations) in \(audit.lines)")
-      }
+      let found = problems(audit)
+      if !found.isEmpty { failures.append("repetition \(repetition): \(found)") }
     }
-    #expect(failures == [])
+    return failures
   }
 }
