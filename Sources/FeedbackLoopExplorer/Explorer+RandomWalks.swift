@@ -2,9 +2,10 @@ import FeedbackGraph
 
 extension Explorer {
   /// Seeded random event walks of bounded length, for spaces too large to enumerate, with
-  /// the checks of the exploration that need no global view: invariants and undeclared
-  /// transitions (not deadlocks or never-firing transitions). The first failing walk is
-  /// shrunk to a minimal event sequence before it is reported.
+  /// the checks of the exploration that need no global view: invariants, undeclared
+  /// transitions and deadlocks (not never-firing transitions or unreached states, which
+  /// need the whole space). The first failing walk is shrunk to a minimal event sequence
+  /// before it is reported.
   ///
   /// ```swift
   /// let walks = Explorer(cart, events: [.add(1), .remove(1), .checkout])
@@ -52,11 +53,24 @@ extension Explorer {
   enum WalkFailure: Equatable {
     case invariant(Int)
     case undeclared(TransitionID)
+    case deadlock
   }
 
   static func failure(in state: State, step: ExplorerPath<State, Event>.Step?, model: ExplorationModel<State, Event>) -> WalkFailure? {
     if let step, step.kind == .undeclaredTransition, let transition = step.transition { return .undeclared(transition) }
-    return model.violatedInvariants(state).first.map(WalkFailure.invariant)
+    if let invariant = model.violatedInvariants(state).first { return .invariant(invariant) }
+    return isDeadlocked(state, model: model) ? .deadlock : nil
+  }
+
+  /// Whether no choice changes `state` (as the exploration tells states apart: by the
+  /// merging key when there is one) and it is not marked final.
+  static func isDeadlocked(_ state: State, model: ExplorationModel<State, Event>) -> Bool {
+    if model.explorer.isFinal?(state) ?? false { return false }
+    let key = model.explorer.key
+    let same: (State) -> Bool = key.map { key in { key($0) == key(state) } } ?? { $0 == state }
+    return !model.choices(of: state).contains { choice in
+      !same(model.step(from: state, event: choice.event, feedback: choice.feedback).after)
+    }
   }
 
   /// Replays `events` from the initial state: the path up to the first time `failure`
@@ -124,6 +138,11 @@ extension Explorer {
         message:
           "Undeclared transition \(after): \(state) is outside the targets of \(system.graph.describe(transition)) (walk \(walk), seed \(seed)).",
         slug: FindingBuilder<State, Event>.slug("walk undeclared \(transition)"))
+    case .deadlock:
+      return ExplorerFinding(
+        kind: .deadlock, path: path,
+        message: "Deadlock \(after): no event changes \(state), and it is not marked final (walk \(walk), seed \(seed)).",
+        slug: FindingBuilder<State, Event>.slug("walk deadlock"))
     }
   }
 }

@@ -34,8 +34,20 @@ import Testing
     #expect(failure.path?.events == [.start, .tick, .tick, .tick])
   }
 
+  @Test func aWalkIntoADeadlockIsShrunkToTheEventThatLocksIt() throws {
+    let explorer = Explorer(Models.door, events: [.open, .close, .lock])
+    let walks = explorer.randomWalks(count: 10, length: 20, seed: 4)
+    let failure = try #require(walks.failure)
+    #expect(failure.kind == .deadlock)
+    #expect(failure.path?.events == [.lock])
+    #expect(failure.message.hasPrefix("Deadlock after 1 event: .lock: no event changes locked, and it is not marked final (walk "))
+    #expect(explorer.final { $0 == .locked }.randomWalks(count: 10, length: 20, seed: 4).failure == nil)
+  }
+
   @Test func walksWithoutAFailureSaySoWithoutClaimingAProof() {
-    let walks = Explorer(Models.counters, events: [.incA]).invariant("a <= 3") { $0.a <= 3 }.randomWalks(count: 3, length: 10, seed: 1)
+    // `nextMode` always changes the state: no deadlock.
+    let walks = Explorer(Models.counters, events: [.incA, .nextMode]).invariant("a <= 3") { $0.a <= 3 }
+      .randomWalks(count: 3, length: 10, seed: 1)
     #expect(walks.failure == nil)
     #expect(walks.report == "Walked Counters: 3 walks, 30 events (seed 1).\nNo findings on these walks (a sample, not a proof).")
   }
