@@ -1,3 +1,4 @@
+import Dispatch
 import FeedbackGraph
 
 extension Loop {
@@ -9,10 +10,13 @@ extension Loop {
   /// - a ``LoopActivity/effectCancelled(_:feedback:)`` for each effect the stop cancelled,
   ///   then ``LoopActivity/stopped``, and nothing after it;
   /// - never two calls at once. When no turn is executing, the stop is reported on the
-  ///   caller's thread before `stop()` returns. When a turn is executing (on another
-  ///   thread, or `stop()` was called from inside it), that turn finishes the step it is in
-  ///   and reports the stop as it ends; `stop()` returns without waiting for it. Effects
-  ///   are cancelled at once either way.
+  ///   caller's thread before `stop()` returns. When a turn is executing on another thread,
+  ///   that turn finishes the step it is in and reports the stop as it ends, and `stop()`
+  ///   waits for it: either way the monitor has seen `.stopped` when `stop()` returns.
+  ///   Called from inside the turn (a feedback, an effect's synchronous code, the monitor),
+  ///   `stop()` returns at once and the turn reports the stop as it ends. Effects are
+  ///   cancelled at once in every case. (So a monitor must not wait for the thread that
+  ///   calls `stop()`: that thread waits for the monitor.)
   /// - an ``LoopActivity/effectEmitted(_:feedback:event:)`` is followed by that event's
   ///   reduction unless `.stopped` comes first (a stop drops queued events). Effects that
   ///   a feedback would start after the stop do not start and are not reported; the step
@@ -33,12 +37,24 @@ extension Loop {
     // call back into the loop.
     for unsubscribe in taken.subscriptions { unsubscribe() }
     let cancelled = taken.handles.filter { $0.cancel() }  // a handle's first ending wins
-    let reportsNow = shared.withLock { shared -> Bool in
-      guard shared.turn == .executing else { return true }
-      shared.stopReport = cancelled  // the executing turn reports them when it ends
-      return false
+    let next = shared.withLock { shared -> AfterStop in
+      guard shared.turn == .executing else { return .reportNow }
+      // The executing turn reports the stop as it ends; a caller on another thread waits
+      // for that, so that the monitor has seen `.stopped` when stop() returns.
+      let inside = shared.turnThread == currentThreadID()
+      let reported = inside ? nil : DispatchSemaphore(value: 0)
+      shared.stopReport = StopReport(cancelled: cancelled, reported: reported)
+      return reported.map(AfterStop.wait) ?? .leaveToTheTurn
     }
-    if reportsNow { reportStop(cancelled: cancelled) }
+    switch next {
+    case .reportNow: reportStop(cancelled: cancelled)
+    case .wait(let reported): reported.wait()
+    case .leaveToTheTurn: break
+    }
+  }
+
+  private enum AfterStop {
+    case reportNow, wait(DispatchSemaphore), leaveToTheTurn
   }
 
   /// Reports the effects a stop cancelled, then `.stopped`. Called once per loop: by
@@ -50,5 +66,25 @@ extension Loop {
       probe.record(LoopStep(kind: .effectCancelled, feedback: FeedbackID(handle.feedback), effect: handle.id))
     }
     probe.record(LoopStep(kind: .stopped))
+  }
+}
+
+/// What ``Loop/stop()`` leaves to the turn it found executing: the effects it cancelled,
+/// and the semaphore a caller on another thread waits on until the turn has reported.
+@usableFromInline
+struct StopReport: Sendable {
+  @usableFromInline let cancelled: [EffectHandle]
+  @usableFromInline let reported: DispatchSemaphore?
+
+  @usableFromInline
+  init(cancelled: [EffectHandle], reported: DispatchSemaphore?) {
+    self.cancelled = cancelled
+    self.reported = reported
+  }
+
+  /// Lets a `stop()` waiting on another thread return.
+  @usableFromInline
+  func signalReported() {
+    reported?.signal()
   }
 }

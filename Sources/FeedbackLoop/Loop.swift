@@ -158,9 +158,11 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     @usableFromInline var queue = EventQueue<Entry>()
     @usableFromInline var turn = Turn.scheduled  // the first turn (`begin`) is scheduled by init
     @usableFromInline var stopped = false
-    /// Set by ``stop()`` when it found a turn executing: the effects it cancelled, for that
-    /// turn to report (with `.stopped`) when it ends.
-    @usableFromInline var stopReport: [EffectHandle]?
+    /// The thread inside the turn while `turn` is `.executing`.
+    @usableFromInline var turnThread: UInt = 0
+    /// Set by ``stop()`` when it found a turn executing: what that turn reports (with
+    /// `.stopped`) as it ends.
+    @usableFromInline var stopReport: StopReport?
     @usableFromInline var state: State
     @usableFromInline var running: [EffectID: EffectHandle] = [:]
     @usableFromInline var subscriptions: [@Sendable () -> Void] = []
@@ -198,6 +200,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       }
       if runsInline && shared.queue.isEmpty {
         shared.turn = .executing
+        shared.turnThread = currentThreadID()
         refreshObservers(from: shared)  // this thread owns the turn from here on
         return .inlineWithEntry
       }
@@ -234,6 +237,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
         return false
       }
       shared.turn = .executing
+      shared.turnThread = currentThreadID()
       return true
     }
     guard started else { return }
@@ -263,11 +267,14 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   /// stopped while this turn executed, the turn reports the stop as it ends.
   @inlinable
   func drain() {
-    var stopReport: [EffectHandle]?
+    var stopReport: StopReport?
     while let entry = nextEntry(stopReport: &stopReport) {
       process(entry)
     }
-    if let stopReport { reportStop(cancelled: stopReport) }
+    if let stopReport {
+      reportStop(cancelled: stopReport.cancelled)
+      stopReport.signalReported()  // the stop() waiting on another thread returns
+    }
   }
 
   /// Takes a new snapshot of the observers if they changed. Called under the lock, by the
@@ -284,7 +291,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   /// loop was stopped, ends the turn and hands over what ``stop()`` left this turn to
   /// report (`nil` when `stop()` reports itself).
   @inlinable
-  func nextEntry(stopReport: inout [EffectHandle]?) -> Entry? {
+  func nextEntry(stopReport: inout StopReport?) -> Entry? {
     shared.withLock { shared in
       shared.state = current
       refreshObservers(from: shared)
@@ -297,7 +304,10 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
         shared.turn = .idle
         return nil
       }
-      shared.turn = .executing
+      if shared.turn != .executing {
+        shared.turn = .executing
+        shared.turnThread = currentThreadID()
+      }
       return entry
     }
   }

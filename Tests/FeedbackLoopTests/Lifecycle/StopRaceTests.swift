@@ -25,9 +25,10 @@ import Testing
   // few and other tests may keep them busy, which must not change what these tests see.
 
   @Test func aStopWhileTheMonitorIsBusyIsReportedByThatTurnAfterIt() {
-    // The turn is held inside the monitor (reducing `go`) while the test calls stop(). The
-    // turn then reacts to state 1: `echo`'s event would be dropped, so it is not reported;
-    // `worker`'s restart is refused. The turn reports the stop as it ends.
+    // The turn is held inside the monitor (reducing `go`) while another thread calls stop().
+    // The turn then reacts to state 1: `echo`'s event would be dropped, so it is not
+    // reported; `worker`'s restart is refused. The turn reports the stop as it ends, and
+    // only then does stop() return.
     let inside = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
     let stopped = DispatchSemaphore(value: 0)
     let audit = ActivityAudit<Int, Event>(during: { activity in
@@ -45,9 +46,18 @@ import Testing
     let loop = Loop(Self.system, scheduler: scheduler, monitor: audit.monitor)
     loop.send(.go)
     #expect(inside.wait(timeout: .now() + 60) == .success)
-    loop.stop()
+    // stop() from another thread: it waits for the turn, which is held in the monitor.
+    let stopReturned = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      loop.stop()
+      stopReturned.signal()
+    }
+    for _ in 0..<60_000 where !loop.isStopped { usleep(1_000) }
+    #expect(loop.isStopped)
+    #expect(stopReturned.wait(timeout: .now() + 0.2) == .timedOut)  // still waiting for the turn
     release.signal()
-    #expect(stopped.wait(timeout: .now() + 60) == .success)
+    #expect(stopReturned.wait(timeout: .now() + 60) == .success)
+    #expect(stopped.wait(timeout: .now() + 0) == .success)  // reported before stop() returned
     scheduler.queue.sync {}
     #expect(audit.violations == [])
     #expect(

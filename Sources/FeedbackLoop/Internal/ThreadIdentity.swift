@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The calling thread, as a number: tells whether `stop()` is called from inside the turn
+/// it races (then it cannot wait for that turn) or from another thread.
+@usableFromInline
+func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}
