@@ -30,7 +30,8 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   case staleCoverage([String], paths: [String])
 
   public var description: String {
-    switch self {
+    let name = DiagramRegistry.commandName
+    return switch self {
     case .unknownSystem(let name, let known):
       "unknown system \"\(name)\"; known systems: \(known.joined(separator: ", "))"
     case .unreadableGraph(let path):
@@ -42,17 +43,17 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
     case .invalid(let error):
       "\(error)"
     case .stale(let files):
-      "\(files.count) diagram file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run diagram` and commit the result"
+      "\(files.count) diagram file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run \(name)` and commit the result"
     case .writeFailed(let path, let reason):
       "cannot write \(path): \(reason)"
     case .wouldReplaceForeign(let files, let folder):
-      "refusing to replace \(files.count) file\(files.count == 1 ? "" : "s") in \(folder) that diagram did not write: \(files.prefix(5).joined(separator: ", "))\(files.count > 5 ? ", …" : ""); move \(files.count == 1 ? "it" : "them") away, or choose another --output"
+      "refusing to replace \(files.count) file\(files.count == 1 ? "" : "s") in \(folder) that \(name) did not write: \(files.prefix(5).joined(separator: ", "))\(files.count > 5 ? ", …" : ""); move \(files.count == 1 ? "it" : "them") away, or choose another --output"
     case .noFormat(let known):
       "--format names no format; expected a comma-separated list of: \(known.joined(separator: ", "))"
     case .inputTooLarge(let path, let limit):
-      "\(path) is larger than \(limit / (1 << 20)) MB, the most diagram reads; is it the right file?"
+      "\(path) is larger than \(limit / (1 << 20)) MB, the most \(name) reads; is it the right file?"
     case .foreignManifest(let path):
-      "\(path) is not a manifest diagram wrote; move it away, or choose another --output"
+      "\(path) is not a manifest \(name) wrote; move it away, or choose another --output"
     case .traces(let message):
       message
     case .minimumOutOfRange(let option, let value):
@@ -60,7 +61,7 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
     case .belowMinimum(let lines):
       lines.joined(separator: "\n")
     case .staleCoverage(let files, let paths):
-      "\(files.count) coverage file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run diagram coverage \(paths.joined(separator: " "))` and commit the result"
+      "\(files.count) coverage file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run \(name) coverage \(paths.joined(separator: " "))` and commit the result"
     }
   }
 }

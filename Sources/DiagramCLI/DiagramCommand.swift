@@ -23,15 +23,26 @@ public protocol DiagramCommand {
   static var systems: [SystemGraph] { get }
   /// The explorations `diagram explore NAME` can run (none by default).
   static var explorations: [RegisteredExploration] { get }
+  /// The name the command goes by in its help and messages: the executable's own name by
+  /// default (`swift run checkout-diagrams` says `checkout-diagrams`, not `diagram`).
+  static var commandName: String { get }
 }
 
 extension DiagramCommand {
   /// No explorations.
   public static var explorations: [RegisteredExploration] { [] }
 
-  /// Runs the command line with ``systems`` and ``explorations``.
+  /// The executable's file name, as it was started (`diagram` when that is unknown).
+  public static var commandName: String {
+    let path = CommandLine.arguments.first ?? ""
+    let name = path.split(separator: "/").last.map(String.init) ?? ""
+    return name.isEmpty ? "diagram" : name
+  }
+
+  /// Runs the command line with ``systems`` and ``explorations``, named ``commandName``.
   public static func main() {
     DiagramRegistry.systems = systems
+    DiagramRegistry.commandName = commandName
     ExplorationRegistry.explorations = explorations
     DiagramTool.main()
   }
@@ -40,10 +51,18 @@ extension DiagramCommand {
 /// The systems the running command knows.
 public enum DiagramRegistry {
   private static let storage = Protected<[SystemGraph]>([])
+  private static let name = Protected("diagram")
 
   /// Set once at start-up by ``DiagramCommand/main()``.
   public static var systems: [SystemGraph] {
     get { storage.withLock { $0 } }
     set { storage.withLock { $0 = newValue } }
+  }
+
+  /// The name of the running command, in its help and messages (`diagram` unless
+  /// ``DiagramCommand/main()`` set another).
+  public static var commandName: String {
+    get { name.withLock { $0 } }
+    set { name.withLock { $0 = newValue } }
   }
 }

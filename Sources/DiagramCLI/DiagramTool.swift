@@ -5,12 +5,16 @@ import Foundation
 
 /// The `diagram` command line: `render` (the default), `list`, `check`.
 public struct DiagramTool: ParsableCommand {
-  public static let configuration = CommandConfiguration(
-    commandName: "diagram",
-    abstract: "Draw feedback-loop systems with Graphviz.",
-    subcommands: [Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self],
-    defaultSubcommand: Render.self
-  )
+  /// Named after the running command (``DiagramRegistry/commandName``), so a package's own
+  /// executable shows its own name in help and errors.
+  public static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: DiagramRegistry.commandName,
+      abstract: "Draw feedback-loop systems with Graphviz.",
+      subcommands: [Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self],
+      defaultSubcommand: Render.self
+    )
+  }
 
   public init() {}
 }

@@ -23,11 +23,16 @@ enum Fixtures {
   /// Parses and runs `arguments` in process, as `diagram` would. One at a time: ArgumentParser
   /// is not safe to use from several threads at once (parallel tests crashed in it).
   static func run(_ arguments: [String]) throws {
-    try commandLine.withLock { _ in
+    try alone {
       DiagramRegistry.systems = ExampleCatalog.graphs
       var command = try DiagramTool.parseAsRoot(arguments)
       try command.run()
     }
+  }
+
+  /// Runs `body` while no other test uses the command line (or its registry).
+  static func alone<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try commandLine.withLock { _ in try body() }
   }
 
   private static let commandLine = Protected<Void>(())

@@ -10,9 +10,9 @@ import Testing
     var output: String
   }
 
-  static func run(_ arguments: [String], in folder: URL) throws -> Run {
+  static func run(_ arguments: [String], in folder: URL, executable: URL = binary) throws -> Run {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = folder
     let pipe = Pipe()
