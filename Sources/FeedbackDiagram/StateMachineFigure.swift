@@ -118,13 +118,21 @@ public struct StateMachineFigure: Sendable {
   private var legend: String {
     let t = theme
     let muted = DOTText.html(t.muted)
-    let rows = [
+    // Only what this figure uses: the label pattern names the parts its edges have, the
+    // wildcard line appears only with a transition from any state.
+    let hasLabels = graph.transitions.contains { $0.label != nil }
+    let hasGuards = graph.transitions.contains { $0.guardDescription != nil }
+    let pattern = "edges: event" + (hasLabels ? " / what it does" : "") + (hasGuards ? " [guard]" : "")
+    var rows = [
       "<tr><td align=\"left\"><b>Legend</b></td></tr>",
       "<tr><td align=\"left\">● → initial state</td></tr>",
-      "<tr><td align=\"left\">event / what it does [guard]</td></tr>",
-      "<tr><td align=\"left\"><font color=\"\(DOTText.html(t.wildcard))\">- - → from any state</font></td></tr>",
-      "<tr><td align=\"left\"><font color=\"\(muted)\">\(graph.states.count) states, \(graph.transitions.count) transitions</font></td></tr>",
     ]
+    if !graph.transitions.isEmpty { rows.append("<tr><td align=\"left\">\(DOTText.html(pattern))</td></tr>") }
+    if graph.transitions.contains(where: { $0.from == nil }) {
+      rows.append("<tr><td align=\"left\"><font color=\"\(DOTText.html(t.wildcard))\">- - → from any state</font></td></tr>")
+    }
+    rows.append(
+      "<tr><td align=\"left\"><font color=\"\(muted)\">\(FigureText.plural(graph.states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))</font></td></tr>")
     return """
         subgraph cluster_legend {
           id="legend"; label=""; style="rounded,filled"; fillcolor=\(DOTText.quoted(t.legendFill)); color=\(DOTText.quoted(t.legendBorder));
