@@ -15,15 +15,9 @@ extension Loop {
         case .keep:
           break
         case .cancel:
-          if cancelsOnNewState, let handle = runtime.current {
-            cancel(handle)
-            runtime.current = nil
-          }
+          if cancelsOnNewState { cancelCurrent(of: runtime) }
         case .start(let effect):
-          if cancelsOnNewState, let handle = runtime.current {
-            cancel(handle)
-            runtime.current = nil
-          }
+          if cancelsOnNewState { cancelCurrent(of: runtime) }
           if !effect.isNone {
             runtime.current = start(effect, feedback: index)
           }
@@ -48,6 +42,18 @@ extension Loop {
     }
   }
 
+  /// Cancels the effect a single-effect feedback started for an earlier state: its task,
+  /// and the events its synchronous effects queued that are not reduced yet (ReactiveFeedback's
+  /// and Loop's "latest" semantics; see ``ExecutionStrategy/cancelOnNewState``).
+  @inlinable
+  func cancelCurrent(of runtime: FeedbackRuntime<State, Event>) {
+    runtime.generation &+= 1
+    if let handle = runtime.current {
+      cancel(handle)
+      runtime.current = nil
+    }
+  }
+
   /// Starts an effect for the feedback at `index`. Synchronous effects emit at once and
   /// return `nil`; async ones return their handle.
   @inlinable
@@ -60,7 +66,7 @@ extension Loop {
       return nil
     case .one(let event):
       if probe != nil { reportSynchronousEffect(event, feedback: index) }  // no probe: no id taken
-      enqueue(Entry(event: event, origin: .feedback(index)))
+      enqueue(Entry(event: event, origin: .synchronous(index, generation: runtimes[index].generation)))
       return nil
     case .many(let events):
       emitNow(events, feedback: index)
@@ -82,16 +88,17 @@ extension Loop {
 
   @inlinable
   func emitNow(_ events: some Collection<Event>, feedback index: Int) {
+    let origin = Origin.synchronous(index, generation: runtimes[index].generation)
     if let probe {
       let (id, feedback) = (makeEffectID(), FeedbackID(index))
       probe.record(LoopStep(kind: .effectStarted, feedback: feedback, effect: id))
       for event in events {
         probe.record(LoopStep(kind: .effectEmitted, event: event, feedback: feedback, effect: id))
-        enqueue(Entry(event: event, origin: .feedback(index)))
+        enqueue(Entry(event: event, origin: origin))
       }
       probe.record(LoopStep(kind: .effectFinished, feedback: feedback, effect: id))
     } else {
-      for event in events { enqueue(Entry(event: event, origin: .feedback(index))) }
+      for event in events { enqueue(Entry(event: event, origin: origin)) }
     }
   }
 
