@@ -6,8 +6,14 @@ import PackageDescription
 /// Module layering (arrows = "may import"):
 /// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExamples
 /// FeedbackGraph, FeedbackLoop <- FeedbackLoopTesting
+/// FeedbackLoop, Combine (OpenCombine where Combine is missing) <- FeedbackLoopCombine
+/// FeedbackLoop, Observation <- FeedbackLoopObservation (the observable model for views)
+/// swift-case-paths (and so swift-syntax) only in the opt-in AddOns/FeedbackLoopCasePaths package
 /// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/) <- FeedbackDiagram (never the runtime)
 /// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples)
+/// Where Combine is missing, OpenCombine stands in for it.
+let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
+
 let package = Package(
   name: "FeedbackLoop",
   platforms: [.macOS(.v15)],
@@ -15,6 +21,8 @@ let package = Package(
     .library(name: "FeedbackGraph", targets: ["FeedbackGraph"]),
     .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),
     .library(name: "FeedbackLoopTesting", targets: ["FeedbackLoopTesting"]),
+    .library(name: "FeedbackLoopCombine", targets: ["FeedbackLoopCombine"]),
+    .library(name: "FeedbackLoopObservation", targets: ["FeedbackLoopObservation"]),
     .library(name: "FeedbackDiagram", targets: ["FeedbackDiagram"]),
     .library(name: "DiagramCLI", targets: ["DiagramCLI"]),
     .library(name: "FeedbackLoopExamples", targets: ["FeedbackLoopExamples"]),
@@ -26,6 +34,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     // MARK: Data
@@ -34,6 +43,15 @@ let package = Package(
     // MARK: Runtime
     .target(name: "FeedbackLoop", dependencies: ["FeedbackGraph"]),
     .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop"]),
+    .target(
+      name: "FeedbackLoopCombine",
+      dependencies: [
+        "FeedbackLoop",
+        // Combine itself on Apple platforms (`#if canImport(Combine)`).
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: nonApplePlatforms)),
+      ]
+    ),
+    .target(name: "FeedbackLoopObservation", dependencies: ["FeedbackLoop"]),
 
     // MARK: Test kit
     .target(
@@ -77,7 +95,7 @@ let package = Package(
     .executableTarget(
       name: "benchmarks",
       dependencies: [
-        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackDiagram",
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackDiagram", "FeedbackLoopCombine",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
       path: "Benchmarks"
@@ -98,6 +116,22 @@ let package = Package(
       exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),
+    .testTarget(
+      name: "FeedbackLoopCombineTests",
+      dependencies: [
+        "FeedbackLoopCombine", "FeedbackLoopTesting", "FeedbackGraph",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: nonApplePlatforms)),
+      ]
+    ),
+    .testTarget(name: "FeedbackLoopObservationTests", dependencies: ["FeedbackLoopObservation", "FeedbackLoopTesting"]),
+    // The seeds' README examples, written against this API, recorded and drawn.
+    .testTarget(
+      name: "SeedParityTests",
+      dependencies: [
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopCombine", "FeedbackLoopObservation", "FeedbackDiagram",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: nonApplePlatforms)),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,15 +6,31 @@ let suites: [[Benchmark]] = [
   testKitBenchmarks,
   renderBenchmarks,
   coverageBenchmarks,
+  backpressureBenchmarks,
+  asyncEffectBenchmarks,
+  combineBenchmarks,
 ]
 
-let arguments = CommandLine.arguments.dropFirst()
-let asJSON = arguments.contains("--json")
-let filters = arguments.filter { !$0.hasPrefix("--") }
+let all = suites.joined()
+let selection: BenchmarkSelection
+do {
+  selection = try BenchmarkSelection(arguments: Array(CommandLine.arguments.dropFirst()), rows: all.map(\.name))
+} catch {
+  FileHandle.standardError.write(Data("benchmarks: \(error)\n\n\(BenchmarkSelection.usage)\n".utf8))
+  exit(2)
+}
+if selection.wantsHelp {
+  print(BenchmarkSelection.usage)
+  print("\nRows:")
+  for benchmark in all { print("  \(benchmark.name)  (\(benchmark.unit))") }
+  exit(0)
+}
+let asJSON = selection.asJSON
+let nameWidth = max(28, (all.map(\.name.count).max() ?? 0) + 1)
 
-let byName = Dictionary(suites.joined().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+let byName = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 var results: [BenchmarkResult] = []
-for benchmark in suites.joined() where filters.isEmpty || filters.contains(where: { benchmark.name.hasPrefix($0) }) {
+for benchmark in all where selection.selects(benchmark.name) {
   var values: [Double] = []
   var ratios: [Double] = []
   let baseline = benchmark.pairedWith.flatMap { byName[$0] }
@@ -34,7 +50,7 @@ for benchmark in suites.joined() where filters.isEmpty || filters.contains(where
     pairedRatio: baseline.map { PairedRatio(baseline: $0.name, median: median(ratios)) })
   results.append(result)
   if !asJSON {
-    let name = result.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+    let name = result.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
     print("\(name) \(String(format: result.median < 0.1 ? "%14.6f" : "%14.3f", result.median)) \(result.unit)   (median of \(values.count))")
   }
 }

@@ -33,13 +33,17 @@ public enum Diagram {
 
   /// A figure of `graph` in `format`. `mmd` is the state machine in Mermaid (whatever the
   /// figure); `json` is the graph itself, which `diagram render --graph` reads back.
+  ///
+  /// - Throws: ``DiagramError/badTheme(path:reason:)`` for a theme that fails
+  ///   ``Theme/validate(source:)``, before Graphviz sees it; ``DiagramError/graphviz(_:)``.
   public static func render(_ graph: SystemGraph, figure: Figure, as format: OutputFormat, theme: Theme = .light) throws -> Data {
+    if format != .mmd, format != .json { try theme.validate() }
     switch format {
-    case .dot: Data(dot(graph, figure: figure, theme: theme).utf8)
-    case .mmd: Data(MermaidWriter.text(for: graph).utf8)
-    case .json: try graph.jsonData()
+    case .dot: return Data(dot(graph, figure: figure, theme: theme).utf8)
+    case .mmd: return Data(MermaidWriter.text(for: graph).utf8)
+    case .json: return try graph.jsonData()
     case .svg, .png, .pdf:
-      try GraphvizRenderer.shared.render(dot: dot(graph, figure: figure, theme: theme), format: format.rawValue)
+      return try GraphvizRenderer.shared.render(dot: dot(graph, figure: figure, theme: theme), format: format.rawValue)
     }
   }
 }

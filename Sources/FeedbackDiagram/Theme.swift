@@ -60,7 +60,7 @@ public struct Theme: Codable, Hashable, Sendable {
     return try load(url)
   }
 
-  /// Reads a theme file.
+  /// Reads a theme file and validates it (``validate(source:)``).
   public static func load(_ url: URL) throws -> Theme {
     let data: Data
     do {
@@ -68,13 +68,16 @@ public struct Theme: Codable, Hashable, Sendable {
     } catch {
       throw DiagramError.badTheme(path: url.path, reason: "cannot be read")
     }
+    let theme: Theme
     do {
-      return try JSONDecoder().decode(Theme.self, from: data)
+      theme = try JSONDecoder().decode(Theme.self, from: data)
     } catch let DecodingError.keyNotFound(key, _) {
       throw DiagramError.badTheme(path: url.path, reason: "missing key \"\(key.stringValue)\"")
     } catch {
       throw DiagramError.badTheme(path: url.path, reason: "not a theme (expected a JSON object of colours)")
     }
+    try theme.validate(source: url.path)
+    return theme
   }
 
   /// Used only if the embedded themes cannot be found (a broken install).

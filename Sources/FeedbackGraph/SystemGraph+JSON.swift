@@ -7,14 +7,17 @@ extension SystemGraph {
     try JSONFormat.encoder.encode(self)
   }
 
-  /// Decodes a graph, checking its schema version first.
+  /// Decodes a graph, checking its schema version first and its coherence after
+  /// (``checkCoherence(source:)``).
   ///
   /// - Parameters:
   ///   - data: JSON, as written by ``jsonData()``.
   ///   - source: where the data came from (a file path), used in error messages.
   /// - Throws: ``GraphDecodingError`` saying what was wrong and where.
   public static func decode(_ data: Data, source: String = "<data>") throws -> SystemGraph {
-    try JSONFormat.decode(SystemGraph.self, from: data, source: source)
+    let graph = try JSONFormat.decode(SystemGraph.self, from: data, source: source)
+    try graph.checkCoherence(source: source)
+    return graph
   }
 }
 

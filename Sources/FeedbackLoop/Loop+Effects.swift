@@ -65,8 +65,14 @@ extension Loop {
     case .none:
       return nil
     case .one(let event):
+      // Queued first: after a stop the event is dropped, and then nothing is reported
+      // (an emission the monitor sees is reduced, unless the loop stops or, under
+      // cancelOnNewState, a newer state this feedback answers drops it first). The turn is
+      // executing, so the entry waits in the queue; reporting after queueing keeps the
+      // log's order.
+      let origin = Origin.synchronous(index, generation: runtimes[index].generation)
+      guard enqueueOnTurn(Entry(event: event, origin: origin)) else { return nil }
       if probe != nil { reportSynchronousEffect(event, feedback: index) }  // no probe: no id taken
-      enqueue(Entry(event: event, origin: .synchronous(index, generation: runtimes[index].generation)))
       return nil
     case .many(let events):
       emitNow(events, feedback: index)
@@ -89,16 +95,28 @@ extension Loop {
   @inlinable
   func emitNow(_ events: some Collection<Event>, feedback index: Int) {
     let origin = Origin.synchronous(index, generation: runtimes[index].generation)
-    if let probe {
-      let (id, feedback) = (makeEffectID(), FeedbackID(index))
-      probe.record(LoopStep(kind: .effectStarted, feedback: feedback, effect: id))
-      for event in events {
-        probe.record(LoopStep(kind: .effectEmitted, event: event, feedback: feedback, effect: id))
-        enqueue(Entry(event: event, origin: origin))
-      }
-      probe.record(LoopStep(kind: .effectFinished, feedback: feedback, effect: id))
-    } else {
-      for event in events { enqueue(Entry(event: event, origin: origin)) }
+    let queued = shared.withLock { shared -> Bool in
+      guard !shared.stopped else { return false }
+      for event in events { shared.queue.append(Entry(event: event, origin: origin)) }
+      return true
+    }
+    guard queued, let probe else { return }
+    let (id, feedback) = (makeEffectID(), FeedbackID(index))
+    probe.record(LoopStep(kind: .effectStarted, feedback: feedback, effect: id))
+    for event in events {
+      probe.record(LoopStep(kind: .effectEmitted, event: event, feedback: feedback, effect: id))
+    }
+    probe.record(LoopStep(kind: .effectFinished, feedback: feedback, effect: id))
+  }
+
+  /// Queues an entry from the executing turn (which drains it later); `false` once the
+  /// loop is stopped.
+  @inlinable
+  func enqueueOnTurn(_ entry: Entry) -> Bool {
+    shared.withLock { shared in
+      guard !shared.stopped else { return false }
+      shared.queue.append(entry)
+      return true
     }
   }
 
@@ -113,21 +131,30 @@ extension Loop {
     _ operation: @escaping @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void,
     feedback index: Int, on scheduler: any LoopScheduler
   ) -> EffectHandle? {
-    let handle = EffectHandle(id: makeEffectID(), feedback: index)
+    // The id is taken only once the effect is registered, so ids stay dense (0, 1, 2, …
+    // in the order effects start) even when a stop refuses an effect.
+    let handle = EffectHandle(id: EffectID(nextEffect), feedback: index)
     let registered = shared.withLock { shared -> Bool in
       guard !shared.stopped else { return false }
       shared.running[handle.id] = handle
       return true
     }
     guard registered else { return nil }
+    nextEffect += 1
     probe?.record(LoopStep(kind: .effectStarted, feedback: FeedbackID(index), effect: handle.id))
     let operation = replay?.effect(FeedbackID(index), handle.id) ?? operation
     let scheduler = replay == nil ? scheduler : self.scheduler
     let clock = scheduler.clock
-    let send = Send<Event> { [weak self] event in
-      guard !handle.isCancelled else { return }
-      self?.enqueue(Entry(event: event, origin: .effect(handle)))
-    }
+    let send = Send<Event>(
+      { [weak self] event in
+        guard !handle.isCancelled, let self else { return }
+        handle.didQueue()
+        self.enqueue(Entry(event: event, origin: .effect(handle)))
+      },
+      waitForRoom: { [weak self] in
+        guard self != nil else { return }
+        await handle.waitForRoom()
+      })
     let task = Task(executorPreference: scheduler.taskExecutor) { [weak self] in
       try? await operation(send, clock)
       guard !handle.isCancelled else { return }

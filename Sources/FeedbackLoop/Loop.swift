@@ -18,15 +18,18 @@ import FeedbackGraph
 ///   order, before the next event is reduced. An ignored event runs no feedback.
 /// - **Lifetime.** The loop starts when created and stops on ``stop()`` or when released;
 ///   stopping cancels every running effect. Effects hold the loop weakly.
+/// - **One reporter at a time.** A monitor (or `onStep`) is called by one turn at a time,
+///   never concurrently, even when ``stop()`` races a turn on another thread; the last
+///   thing it sees is ``LoopActivity/stopped``. See ``stop()``.
 ///
 /// All work runs through the loop's ``LoopScheduler``: reductions are scheduled on it,
 /// async effects run on its executor and sleep on its clock.
 public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   // Why @unchecked Sendable is safe: the mutable properties below `shared` (`current`,
   // `runtimes`, `nextEffect`, `observersSnapshot`) are read and written only inside a
-  // turn (`begin()`/`drain()`). A turn starts only after setting `shared.draining` from
-  // false to true under the lock, and ends by setting it back under the lock, so at most
-  // one turn runs at a time; the lock's acquire/release orders memory between turns that
+  // turn (`begin()`/`drain()`). A turn is claimed by moving `shared.turn` away from `.idle`
+  // under the lock, and ends by setting it back under the lock, so at most one turn runs
+  // at a time; the lock's acquire/release orders memory between turns that
   // run on different threads. Everything touched from other threads lives in `shared`
   // (a Mutex) or is immutable (`system`, `scheduler`, `probe`, `replay`).
 
@@ -84,20 +87,22 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     self.init(system, scheduler: scheduler, probe: LoopProbe(onStep))
   }
 
-  /// Starts a loop that reports to `probe` (the test kit's recorder).
+  /// Starts a loop that reports to `probe` (the test kit's recorder), in `start` (the
+  /// system's initial state by default).
   @inlinable
   package init(
     _ system: System<State, Event>, scheduler: any LoopScheduler, probe: LoopProbe<State, Event>?,
-    replay: ReplayHooks<Event>? = nil
+    replay: ReplayHooks<Event>? = nil, startingIn start: State? = nil
   ) {
+    let start = start ?? system.initial
     self.replay = replay
     self.system = system
     self.scheduler = scheduler
     self.probe = probe
     self.runsInline = scheduler.runsActionsInline
-    self.current = system.initial
+    self.current = start
     self.runtimes = system.feedbacks.map(FeedbackRuntime.init)
-    self.shared = Protected(Shared(state: system.initial))
+    self.shared = Protected(Shared(state: start))
     scheduler.schedule { self.begin() }
   }
 
@@ -122,27 +127,6 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   @inlinable
   public func send(_ event: Event) {
     enqueue(Entry(event: event, origin: .external))
-  }
-
-  /// Stops the loop: cancels every running effect and input subscription, drops queued
-  /// events, and ignores later ones. Idempotent. Activities it causes are reported on the
-  /// caller's thread.
-  public func stop() {
-    let stopped = shared.withLock { shared -> (handles: [EffectHandle], subscriptions: [@Sendable () -> Void])? in
-      guard !shared.stopped else { return nil }
-      shared.stopped = true
-      shared.queue.removeAll()
-      let handles = shared.running.values.sorted { $0.id < $1.id }
-      shared.running = [:]
-      defer { shared.subscriptions = [] }
-      return (handles, shared.subscriptions)
-    }
-    guard let stopped else { return }
-    for unsubscribe in stopped.subscriptions { unsubscribe() }
-    for handle in stopped.handles where handle.cancel() {
-      probe?.record(LoopStep(kind: .effectCancelled, feedback: FeedbackID(handle.feedback), effect: handle.id))
-    }
-    probe?.record(LoopStep(kind: .stopped))
   }
 
   // MARK: - Queue
@@ -175,8 +159,11 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   @usableFromInline
   struct Shared: Sendable {
     @usableFromInline var queue = EventQueue<Entry>()
-    @usableFromInline var draining = true  // the first turn (`begin`) is scheduled by init
+    @usableFromInline var turn = Turn.scheduled  // the first turn (`begin`) is scheduled by init
     @usableFromInline var stopped = false
+    /// Set by ``stop()`` when it found a turn executing: the effects it cancelled, for that
+    /// turn to report (with `.stopped`) when it ends.
+    @usableFromInline var stopReport: [EffectHandle]?
     @usableFromInline var state: State
     @usableFromInline var running: [EffectID: EffectHandle] = [:]
     @usableFromInline var subscriptions: [@Sendable () -> Void] = []
@@ -191,21 +178,33 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// Who owns the loop's turn.
+  @usableFromInline
+  enum Turn: Sendable {
+    /// Nobody: the next event starts a turn.
+    case idle
+    /// A turn is scheduled on the scheduler but has not started.
+    case scheduled
+    /// A thread is inside the turn, reducing and reporting.
+    case executing
+  }
+
   /// Queues `entry`; starts a turn on the scheduler if none is running.
   @inlinable
   func enqueue(_ entry: Entry) {
     let runsInline = self.runsInline
     let next = shared.withLock { shared -> NextTurn in
       guard !shared.stopped else { return .none }
-      if shared.draining {
+      if shared.turn != .idle {
         shared.queue.append(entry)
         return .none
       }
-      shared.draining = true
       if runsInline && shared.queue.isEmpty {
+        shared.turn = .executing
         refreshObservers(from: shared)  // this thread owns the turn from here on
         return .inlineWithEntry
       }
+      shared.turn = .scheduled
       shared.queue.append(entry)
       return .scheduled
     }
@@ -232,6 +231,15 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   /// The first turn: subscribes inputs, reports the initial state, runs feedbacks on it.
   @inlinable
   func begin() {
+    let started = shared.withLock { shared -> Bool in
+      guard !shared.stopped else {
+        shared.turn = .idle  // stop() found no turn executing and reported itself
+        return false
+      }
+      shared.turn = .executing
+      return true
+    }
+    guard started else { return }
     var subscriptions: [@Sendable () -> Void] = []
     for (index, runtime) in runtimes.enumerated() {
       if case .source(let subscribe, _) = runtime.logic {
@@ -241,25 +249,28 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
         subscriptions.append(replay?.source(FeedbackID(index), send) ?? subscribe(send))
       }
     }
-    let alreadyStopped = shared.withLock { shared -> Bool in
+    let stoppedMeanwhile = shared.withLock { shared -> Bool in
       if !shared.stopped { shared.subscriptions += subscriptions }
       return shared.stopped
     }
-    if alreadyStopped {
+    if stoppedMeanwhile {
       subscriptions.forEach { $0() }
-      return
+    } else {
+      probe?.record(LoopStep(kind: .initial, after: current))
+      react(to: current, event: nil)
     }
-    probe?.record(LoopStep(kind: .initial, after: current))
-    react(to: current, event: nil)
-    drain()
+    drain()  // ends the turn, reporting a stop that happened meanwhile
   }
 
-  /// Reduces queued entries until the queue is empty, then ends the turn.
+  /// Reduces queued entries until the queue is empty, then ends the turn. If the loop was
+  /// stopped while this turn executed, the turn reports the stop as it ends.
   @inlinable
   func drain() {
-    while let entry = nextEntry() {
+    var stopReport: [EffectHandle]?
+    while let entry = nextEntry(stopReport: &stopReport) {
       process(entry)
     }
+    if let stopReport { reportStop(cancelled: stopReport) }
   }
 
   /// Takes a new snapshot of the observers if they changed. Called under the lock, by the
@@ -272,16 +283,24 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// Publishes the current state, then takes the next entry or ends the turn.
+  /// Publishes the current state, then takes the next entry or ends the turn. When the
+  /// loop was stopped, ends the turn and hands over what ``stop()`` left this turn to
+  /// report (`nil` when `stop()` reports itself).
   @inlinable
-  func nextEntry() -> Entry? {
+  func nextEntry(stopReport: inout [EffectHandle]?) -> Entry? {
     shared.withLock { shared in
       shared.state = current
       refreshObservers(from: shared)
-      guard !shared.stopped, let entry = shared.queue.popFirst() else {
-        shared.draining = false
+      guard !shared.stopped else {
+        shared.turn = .idle
+        stopReport = shared.stopReport.take()
         return nil
       }
+      guard let entry = shared.queue.popFirst() else {
+        shared.turn = .idle
+        return nil
+      }
+      shared.turn = .executing
       return entry
     }
   }
@@ -301,6 +320,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       source = index
     case .effect(let handle):
       if handle.isCancelled { return }
+      if entry.event != nil { handle.didDequeue() }
       guard let event = entry.event else {
         if handle.finish() {
           shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }

@@ -19,7 +19,11 @@ public enum EventSource: Hashable, Sendable, CustomStringConvertible {
 /// with its feedback named.
 ///
 /// Pass a monitor to ``Loop/init(_:scheduler:monitor:)`` to see these. The monitor is
-/// called on the loop's turn, one activity at a time, never concurrently.
+/// called on the loop's turn, one activity at a time, never concurrently — also when
+/// ``Loop/stop()`` races a turn on another thread. An effect's `effectStarted` comes
+/// before its emissions and before its one `effectFinished` or `effectCancelled`; its
+/// ids are dense: 0, 1, 2, … in the order effects start (a synchronous effect takes one
+/// too).
 public enum LoopActivity<State: Sendable, Event: Sendable>: Sendable {
   /// The loop started in `state`.
   case started(state: State)
@@ -33,13 +37,18 @@ public enum LoopActivity<State: Sendable, Event: Sendable>: Sendable {
   case undeclaredTransition(event: Event, source: EventSource, before: State, after: State, transition: TransitionID)
   /// A feedback started an effect.
   case effectStarted(EffectID, feedback: String)
-  /// An effect emitted `event`; it is reduced next (`.reduced`, `.ignored`, …).
+  /// An effect emitted `event`. It is reduced in turn (`.reduced`, `.ignored`, …): next,
+  /// for an async effect; after the events queued before it, for a synchronous one —
+  /// unless the loop stops first, which drops it (then `.stopped` comes before any
+  /// reduction of it), or, for a synchronous effect of a feedback under
+  /// ``ExecutionStrategy/cancelOnNewState``, unless a newer state that the feedback answers
+  /// is reduced first, which drops it too (the peers' "latest" semantics).
   case effectEmitted(EffectID, feedback: String, event: Event)
   /// An effect finished on its own.
   case effectFinished(EffectID, feedback: String)
   /// An effect was cancelled: a new state, a removed request, or the loop stopping.
   case effectCancelled(EffectID, feedback: String)
-  /// The loop stopped.
+  /// The loop stopped; nothing is reported after this. See ``Loop/stop()``.
   case stopped
 }
 

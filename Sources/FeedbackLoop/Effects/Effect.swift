@@ -67,9 +67,16 @@ public struct Effect<Event: Sendable>: Sendable {
   }
 
   /// Emits every element of an async sequence, until it ends or the effect is cancelled.
+  ///
+  /// The sequence is read at the loop's pace (``Send/waitingForRoom(_:)``): it is not asked
+  /// for its next element while the loop holds 256 of its events not yet reduced, so a
+  /// sequence faster than the loop does not fill memory.
   public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Effect where S.Element == Event {
     .run { send, _ in
-      for try await event in sequence { send(event) }
+      for try await event in sequence {
+        if Task.isCancelled { return }
+        await send.waitingForRoom(event)
+      }
     }
   }
 

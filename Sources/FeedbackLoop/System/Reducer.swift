@@ -14,6 +14,17 @@
 /// }
 /// ```
 ///
+/// ReactiveFeedback and Loop write reducers that return the next state; that shape is
+/// accepted wherever the `inout` one is:
+///
+/// ```swift
+/// static func reduce(state: Int, event: CounterEvent) -> Int {
+///   event == .increment ? state + 1 : state - 1
+/// }
+/// let counter = System<Int, CounterEvent>(initial: 0) { Reducer(reduce) }
+/// let same = System<Int, CounterEvent>(initial: 0, reduce: reduce)
+/// ```
+///
 /// A child system's reducer joins a parent's with ``pullback(state:event:)``.
 public struct Reducer<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline let reduce: @Sendable (inout State, Event) -> Void
@@ -21,6 +32,16 @@ public struct Reducer<State: Sendable, Event: Sendable>: Sendable {
   /// A reducer from a closure that mutates the state in place.
   public init(_ reduce: @escaping @Sendable (_ state: inout State, _ event: Event) -> Void) {
     self.reduce = reduce
+  }
+
+  /// A reducer from a function that returns the next state (ReactiveFeedback's and Loop's
+  /// `(State, Event) -> State`).
+  ///
+  /// ```swift
+  /// Reducer { (count: Int, event: CounterEvent) in event == .increment ? count + 1 : count - 1 }
+  /// ```
+  public init(_ reduce: @escaping @Sendable (_ state: State, _ event: Event) -> State) {
+    self.reduce = { state, event in state = reduce(state, event) }
   }
 
   /// This reducer working on a part of a larger state, for the events of a larger system

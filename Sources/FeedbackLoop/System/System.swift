@@ -74,6 +74,25 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
     }
   }
 
+  /// Declares a system from a reduce function that returns the next state (ReactiveFeedback's
+  /// `SignalProducer.system(initial:reduce:feedbacks:)`, Loop's `Loop(initial:reducer:)`).
+  ///
+  /// ```swift
+  /// let counter = System<Int, CounterEvent>(initial: 0, reduce: { count, event in
+  ///   event == .increment ? count + 1 : count - 1
+  /// })
+  /// ```
+  public init(
+    _ name: String? = nil, initial: State,
+    reduce: @escaping @Sendable (_ state: State, _ event: Event) -> State,
+    feedbacks: [Feedback<State, Event>] = []
+  ) {
+    self.init(name, initial: initial) {
+      Reducer(reduce)
+      Feedbacks(list: feedbacks)
+    }
+  }
+
   /// A system needs an initial state.
   @available(*, unavailable, message: "A System needs an initial state: System(initial: …) { … }")
   public init(@SystemBuilder<State, Event> _ content: () -> [SystemComponent<State, Event>]) {

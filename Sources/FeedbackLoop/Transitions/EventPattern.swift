@@ -20,6 +20,16 @@ public struct EventPattern<Event: Sendable>: Sendable {
     EventPattern(pattern: .enumCase(name))
   }
 
+  /// Every event `test` accepts, drawn and ranked as the enum case `name`: the hook for
+  /// typed case patterns (the `FeedbackLoopCasePaths` add-on's `.case(\.didLoad)`).
+  ///
+  /// ```swift
+  /// .case("didLoad", where: { if case .didLoad = $0 { true } else { false } })
+  /// ```
+  public static func `case`(_ name: String, where test: @escaping @Sendable (Event) -> Bool) -> EventPattern {
+    EventPattern(pattern: .enumCase(name, where: test))
+  }
+
   /// Every event whose dynamic type is `T` (for systems whose `Event` is a protocol).
   public static func type<T>(_ type: T.Type) -> EventPattern {
     EventPattern(pattern: .type(T.self))

@@ -26,6 +26,17 @@ public struct StatePattern<State: Sendable>: Sendable {
     StatePattern(pattern: .enumCase(name), sample: nil)
   }
 
+  /// Every state `test` accepts, drawn and ranked as the enum case `name`: the hook for
+  /// typed case patterns (the `FeedbackLoopCasePaths` add-on's `.case(\.loading)` is built
+  /// on it), where the compiler, not a string, names the case.
+  ///
+  /// ```swift
+  /// .case("loading", where: { if case .loading = $0 { true } else { false } })
+  /// ```
+  public static func `case`(_ name: String, where test: @escaping @Sendable (State) -> Bool) -> StatePattern {
+    StatePattern(pattern: .enumCase(name, where: test), sample: nil)
+  }
+
   /// Every state whose dynamic type is `T` (for systems whose `State` is a protocol).
   public static func type<T>(_ type: T.Type) -> StatePattern {
     StatePattern(pattern: .type(T.self), sample: nil)

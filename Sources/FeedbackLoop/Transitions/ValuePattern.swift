@@ -7,7 +7,8 @@ struct ValuePattern<Value: Sendable>: Sendable {
   @usableFromInline
   enum Kind: Sendable {
     case value(@Sendable (Value) -> Bool)
-    case enumCase
+    /// An enum case: by name (`.case("loading")`), or by a typed test an add-on supplies.
+    case enumCase(@Sendable (Value) -> Bool)
     case type(@Sendable (Value) -> Bool)
     case any
   }
@@ -25,7 +26,11 @@ struct ValuePattern<Value: Sendable>: Sendable {
   static var any: ValuePattern { ValuePattern(kind: .any, name: nil) }
 
   static func enumCase(_ name: String) -> ValuePattern {
-    ValuePattern(kind: .enumCase, name: name)
+    ValuePattern(kind: .enumCase({ Naming.name(of: $0) == name }), name: name)
+  }
+
+  static func enumCase(_ name: String, where test: @escaping @Sendable (Value) -> Bool) -> ValuePattern {
+    ValuePattern(kind: .enumCase(test), name: name)
   }
 
   static func type<T>(_ type: T.Type) -> ValuePattern {
@@ -36,7 +41,7 @@ struct ValuePattern<Value: Sendable>: Sendable {
   func matches(_ value: Value) -> Bool {
     switch kind {
     case .value(let equals): equals(value)
-    case .enumCase: Naming.name(of: value) == name
+    case .enumCase(let test): test(value)
     case .type(let test): test(value)
     case .any: true
     }

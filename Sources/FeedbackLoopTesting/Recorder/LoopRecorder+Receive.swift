@@ -9,14 +9,20 @@ extension LoopRecorder where Event: Equatable {
   /// loop.receive(.tick, from: "timer") { $0 = .green }
   /// ```
   ///
-  /// It does not move time: advance the scheduler first so that the effect can emit.
+  /// It does not move time: advance the scheduler first so that the effect can emit. With
+  /// `at`, the event must also have been received at exactly that virtual time:
+  ///
+  /// ```swift
+  /// loop.receiveNothing(before: .seconds(30))
+  /// loop.receive(.tick, from: "timer", at: .seconds(30)) { $0 = .green }
+  /// ```
   public func receive(
-    _ event: Event, from feedback: String? = nil,
+    _ event: Event, from feedback: String? = nil, at time: Duration? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ update: ((inout State) -> Void)? = nil
   ) {
     receive(
-      matching: { $0 == event }, expected: event, description: describe(event), from: feedback,
+      matching: { $0 == event }, expected: event, description: describe(event), from: feedback, time: time,
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), update: update)
   }
 }
@@ -30,12 +36,12 @@ extension LoopRecorder {
   /// loop.receive(.type(Volume.Increase.self)) { $0.value = 11 }
   /// ```
   public func receive(
-    _ pattern: EventPattern<Event>, from feedback: String? = nil,
+    _ pattern: EventPattern<Event>, from feedback: String? = nil, at time: Duration? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ update: ((inout State) -> Void)? = nil
   ) {
     receive(
-      matching: pattern.matches, expected: nil, description: pattern.name ?? "any event", from: feedback,
+      matching: pattern.matches, expected: nil, description: pattern.name ?? "any event", from: feedback, time: time,
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), update: update)
   }
 
@@ -51,7 +57,7 @@ extension LoopRecorder {
   }
 
   func receive(
-    matching matches: (Event) -> Bool, expected: Event?, description: String, from feedback: String?,
+    matching matches: (Event) -> Bool, expected: Event?, description: String, from feedback: String?, time: Duration?,
     at site: CallSite, update: ((inout State) -> Void)?
   ) {
     checkNewSteps(at: site)
@@ -100,6 +106,18 @@ extension LoopRecorder {
         if let state = step.stateAfter { book.baseline = state }
       }
       return
+    }
+    if let time, step.time != time {
+      let (expected, actual) = (TimelineFormat.time(time), TimelineFormat.time(step.time))
+      FailureReport(
+        heading: "Received \(describe(actualEvent)) at \(actual), not at \(expected) (step #\(step.index)).",
+        diff: nil,
+        timeline: timeline(endingAt: step.index),
+        fix: step.time < time
+          ? "the event came \(TimelineFormat.time(time - step.time)) early: check the effect's delay, or expect it at \(actual)."
+          : "the event came \(TimelineFormat.time(step.time - time)) late: check the effect's delay, or expect it at \(actual).",
+        step: step.index
+      ).report(at: site, for: self)
     }
     assertState(of: step, after: call, update: update, at: site)
   }

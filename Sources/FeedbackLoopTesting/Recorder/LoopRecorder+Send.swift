@@ -59,7 +59,17 @@ extension LoopRecorder {
       default: return actual
       }
     }
+    let unchanged = expected
     update?(&expected)
+    if update != nil, expected == unchanged, actual == unchanged {
+      FailureReport(
+        heading: "\(call) changed nothing at step #\(step.index), and its closure describes no change either.",
+        diff: nil,
+        timeline: timeline(endingAt: step.index),
+        fix: "omit the trailing closure: \(call) without one asserts that the state did not change.",
+        step: step.index
+      ).report(at: site, for: self)
+    }
     book.withLock { book in
       book.cursor = max(book.cursor, step.index + 1)
       book.baseline = actual

@@ -28,10 +28,14 @@ extension LoopRecorder {
   }
 
   /// The last `count` steps up to `index` (the whole tail when `nil`), indented.
+  /// Reads only those steps: a failure in a recording of millions of steps costs no more
+  /// than one in a short recording.
   func timeline(endingAt index: Int? = nil, count: Int = 8) -> String {
-    let all = steps
-    let end = min((index ?? all.count - 1) + 1, all.count)
-    return all[max(0, end - count)..<end].map { "  " + line($0) }.joined(separator: "\n")
+    let tail = book.withLock { book -> [RecordedStep<State, Event>] in
+      let end = min((index ?? book.steps.count - 1) + 1, book.steps.count)
+      return (max(0, end - count)..<end).map { book.steps[$0] }
+    }
+    return tail.map { "  " + line($0) }.joined(separator: "\n")
   }
 
   func line(_ step: RecordedStep<State, Event>) -> String {

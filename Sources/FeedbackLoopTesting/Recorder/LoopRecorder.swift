@@ -64,6 +64,8 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     /// Steps checked for invariants and undeclared transitions.
     var checked = 0
     var assertedAt: [Int: CallSite] = [:]
+    /// Invariants in the order they were added; an invariant is its position here, not its
+    /// description (two unnamed invariants are two invariants).
     var invariants: [(description: String, holds: @Sendable (State) -> Bool)] = []
     var skippedEffects: Set<EffectID> = []
     var finished = false
@@ -80,7 +82,17 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   /// Starts recording `system` on `scheduler` and runs its initial turn (the effects the
   /// initial state starts are running when this returns).
   ///
+  /// ```swift
+  /// // Start where the interesting part begins, without rebuilding the system:
+  /// let loop = LoopRecorder(SignIn.system, initialState: .editing(validForm))
+  /// loop.send(.submit) { $0 = .submitting(validForm) }
+  /// ```
+  ///
   /// - Parameters:
+  ///   - initialState: the state the loop starts in; the system's `initial` by default.
+  ///     The system's feedbacks run on it as on any initial state. (Diagrams and trace
+  ///     headers still show the system's declared initial state; the trace's first step
+  ///     shows this one.)
   ///   - traceDirectory: where to write the recording as JSON Lines when it finishes;
   ///     defaults to the `FEEDBACKLOOP_TRACE_DIR` environment variable, if set.
   ///   - writesTrace: `false` never writes a trace, whatever `traceDirectory` and the
@@ -89,6 +101,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   @inlinable
   public init(
     _ system: System<State, Event>,
+    initialState: State? = nil,
     scheduler: TestScheduler = TestScheduler(),
     exhaustivity: Exhaustivity = .on,
     traceDirectory: URL? = nil,
@@ -105,13 +118,13 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.traceSuffix = self.traceDirectory.flatMap {
       Self.claimTraceName($0.appendingPathComponent(Self.traceBaseName(system: system.name, fileID: fileID, test: testName)).path)
     }
-    let book = Protected(Book(baseline: system.initial, feedbackNames: system.feedbacks.map(\.name)))
+    let book = Protected(Book(baseline: initialState ?? system.initial, feedbackNames: system.feedbacks.map(\.name)))
     self.book = book
     let probe = LoopProbe<State, Event> { step in
       let time = scheduler.nowNanoseconds
       book.withLock(step) { book, step in book.steps.append(step, time: time) }
     }
-    self.loop = Loop(system, scheduler: scheduler, probe: probe)
+    self.loop = Loop(system, scheduler: scheduler, probe: probe, startingIn: initialState)
     scheduler.advance()
   }
 
@@ -158,8 +171,11 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     _ holds: @escaping @Sendable (State) -> Bool
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    book.withLock { $0.invariants.append((description, holds)) }
-    checkSteps(at: site, onlyInvariant: description)
+    let added = book.withLock { book in
+      book.invariants.append((description, holds))
+      return book.invariants.count - 1
+    }
+    checkSteps(at: site, onlyInvariant: added)
   }
 
   /// Checks the steps recorded since the last check: invariants hold, no transition
@@ -168,27 +184,26 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     checkSteps(at: site, onlyInvariant: nil)
   }
 
-  /// With `onlyInvariant`, checks the steps already checked against that new invariant;
-  /// otherwise checks the new steps against everything.
-  private func checkSteps(at site: CallSite, onlyInvariant invariant: String?) {
+  /// With `onlyInvariant` (a position in `Book.invariants`), checks the steps already
+  /// checked against that new invariant; otherwise checks the new steps against everything.
+  private func checkSteps(at site: CallSite, onlyInvariant added: Int?) {
     // Look only where there is something to check: the recording can hold millions of
     // steps, and undeclared transitions are indexed as they are recorded.
-    let steps = book.withLock { book -> [RecordedStep<State, Event>] in
-      let range = invariant != nil ? 0..<book.checked : book.checked..<book.steps.count
-      if invariant == nil { book.checked = book.steps.count }
-      let invariants = book.invariants.filter { invariant == nil || $0.description == invariant }
-      var found = invariant != nil ? [] : book.steps.undeclared.filter(range.contains)
+    let (steps, invariants) = book.withLock { book -> ([RecordedStep<State, Event>], [(description: String, holds: @Sendable (State) -> Bool)]) in
+      let range = added != nil ? 0..<book.checked : book.checked..<book.steps.count
+      if added == nil { book.checked = book.steps.count }
+      let invariants = added.map { [book.invariants[$0]] } ?? book.invariants
+      var found = added != nil ? [] : book.steps.undeclared.filter(range.contains)
       if !invariants.isEmpty {
         for index in range {
           guard let state = book.steps.stateAfter(at: index) else { continue }
           if !invariants.allSatisfy({ $0.holds(state) }) { found.append(index) }
         }
       }
-      return Set(found).sorted().map { book.steps[$0] }
+      return (Set(found).sorted().map { book.steps[$0] }, invariants)
     }
-    let invariants = book.withLock(\.invariants)
     for step in steps {
-      if invariant == nil, case .undeclaredTransition(let event, let source, let before, let after, let transition) = step.activity {
+      if added == nil, case .undeclaredTransition(let event, let source, let before, let after, let transition) = step.activity {
         FailureReport(
           heading: "Undeclared transition at step #\(step.index): \(describe(event)) from \(source) turned \(describe(before)) into \(describe(after)), outside the targets of \(graph.describe(transition)).",
           diff: nil,
@@ -198,16 +213,14 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
         ).report(at: site, for: self)
       }
       guard let state = step.stateAfter else { continue }
-      for check in invariants where invariant == nil || check.description == invariant {
-        if !check.holds(state) {
-          FailureReport(
-            heading: "Invariant \"\(check.description)\" violated at step #\(step.index): \(describe(state)).",
-            diff: nil,
-            timeline: timeline(endingAt: step.index),
-            fix: "find the event that led to step #\(step.index) in the timeline; its transition or reducer breaks the invariant.",
-            step: step.index
-          ).report(at: site, for: self)
-        }
+      for check in invariants where !check.holds(state) {
+        FailureReport(
+          heading: "Invariant \"\(check.description)\" violated at step #\(step.index): \(describe(state)).",
+          diff: nil,
+          timeline: timeline(endingAt: step.index),
+          fix: "find the event that led to step #\(step.index) in the timeline; its transition or reducer breaks the invariant.",
+          step: step.index
+        ).report(at: site, for: self)
       }
     }
   }

@@ -9,19 +9,35 @@ import IssueReporting
 /// let feedback = track.execute(on: never)   // any effect it starts fails the test
 /// ```
 ///
-/// Each use reports `UnimplementedScheduler "analytics": schedule(after:) was called.`,
-/// then behaves as a scheduler on which nothing ever runs.
+/// Each use reports `UnimplementedScheduler "analytics": schedule(after:) was called.`
+/// at the line that created the scheduler (the test's line: the use itself happens deep in
+/// the loop), then behaves as a scheduler on which nothing ever runs.
 public final class UnimplementedScheduler: LoopScheduler {
   /// The name used in failure messages.
   public let name: String
 
-  /// Creates a scheduler named `name`.
-  public init(_ name: String = "unimplemented") {
+  private let fileID: StaticString
+  private let filePath: StaticString
+  private let line: UInt
+  private let column: UInt
+
+  /// Creates a scheduler named `name`; its failures are reported at the line that calls
+  /// this initializer.
+  public init(
+    _ name: String = "unimplemented",
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
     self.name = name
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
   }
 
   private func fail(_ use: String) {
-    reportIssue("UnimplementedScheduler \"\(name)\": \(use) was called.")
+    reportIssue(
+      "UnimplementedScheduler \"\(name)\": \(use) was called.", fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   public var now: Duration {

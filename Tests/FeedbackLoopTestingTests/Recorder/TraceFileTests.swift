@@ -113,7 +113,7 @@ import Testing
 
   @Test func valuesThatAreNotCodableStayReadableOnly() throws {
     let loop = LoopRecorder(light)
-    loop.send(.emergency) { $0 = .red }
+    loop.send(.emergency)  // red stays red
     loop.skipInFlightEffects()
     let trace = loop.trace
     #expect(!trace.header.encodesEvents && !trace.header.encodesStates)

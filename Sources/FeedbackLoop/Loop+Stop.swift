@@ -1,0 +1,54 @@
+import FeedbackGraph
+
+extension Loop {
+  /// Stops the loop: cancels every running effect and input subscription, drops queued
+  /// events, and ignores later ones. Idempotent; safe from any thread, including from the
+  /// loop's own monitor, feedbacks and effects.
+  ///
+  /// What a monitor (or `onStep`) sees around a stop:
+  /// - a ``LoopActivity/effectCancelled(_:feedback:)`` for each effect the stop cancelled,
+  ///   then ``LoopActivity/stopped``, and nothing after it;
+  /// - never two calls at once. When no turn is executing, the stop is reported on the
+  ///   caller's thread before `stop()` returns. When a turn is executing (on another
+  ///   thread, or `stop()` was called from inside it), that turn finishes the step it is in
+  ///   and reports the stop as it ends; `stop()` returns without waiting for it. Effects
+  ///   are cancelled at once either way.
+  /// - an ``LoopActivity/effectEmitted(_:feedback:event:)`` is followed by that event's
+  ///   reduction unless `.stopped` comes first (a stop drops queued events). Effects that
+  ///   a feedback would start after the stop do not start and are not reported; the step
+  ///   the turn was in when `stop()` was called completes (so the state may change once
+  ///   more).
+  public func stop() {
+    let taken = shared.withLock { shared -> (handles: [EffectHandle], subscriptions: [@Sendable () -> Void])? in
+      guard !shared.stopped else { return nil }
+      shared.stopped = true
+      shared.queue.removeAll()
+      let handles = shared.running.values.sorted { $0.id < $1.id }
+      shared.running = [:]
+      defer { shared.subscriptions = [] }
+      return (handles, shared.subscriptions)
+    }
+    guard let taken else { return }
+    // Outside the lock: cancellation handlers and unsubscribers are user code, which may
+    // call back into the loop.
+    for unsubscribe in taken.subscriptions { unsubscribe() }
+    let cancelled = taken.handles.filter { $0.cancel() }  // a handle's first ending wins
+    let reportsNow = shared.withLock { shared -> Bool in
+      guard shared.turn == .executing else { return true }
+      shared.stopReport = cancelled  // the executing turn reports them when it ends
+      return false
+    }
+    if reportsNow { reportStop(cancelled: cancelled) }
+  }
+
+  /// Reports the effects a stop cancelled, then `.stopped`. Called once per loop: by
+  /// ``stop()`` when no turn was executing, otherwise by that turn as it ends.
+  @usableFromInline
+  func reportStop(cancelled: [EffectHandle]) {
+    guard let probe else { return }
+    for handle in cancelled {
+      probe.record(LoopStep(kind: .effectCancelled, feedback: FeedbackID(handle.feedback), effect: handle.id))
+    }
+    probe.record(LoopStep(kind: .stopped))
+  }
+}
