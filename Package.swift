@@ -108,7 +108,7 @@ let package = Package(
 
     // MARK: Tests (mirror Sources/)
     .testTarget(name: "FeedbackGraphTests", dependencies: ["FeedbackGraph"]),
-    .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop"]),
+    .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "FeedbackLoopTesting"]),
     .testTarget(
       name: "FeedbackLoopExamplesTests",
       dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"],

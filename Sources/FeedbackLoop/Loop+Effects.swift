@@ -15,15 +15,9 @@ extension Loop {
         case .keep:
           break
         case .cancel:
-          if cancelsOnNewState, let handle = runtime.current {
-            cancel(handle)
-            runtime.current = nil
-          }
+          if cancelsOnNewState { cancelCurrent(of: runtime) }
         case .start(let effect):
-          if cancelsOnNewState, let handle = runtime.current {
-            cancel(handle)
-            runtime.current = nil
-          }
+          if cancelsOnNewState { cancelCurrent(of: runtime) }
           if !effect.isNone {
             runtime.current = start(effect, feedback: index)
           }
@@ -48,6 +42,18 @@ extension Loop {
     }
   }
 
+  /// Cancels the effect a single-effect feedback started for an earlier state: its task,
+  /// and the events its synchronous effects queued that are not reduced yet (ReactiveFeedback's
+  /// and Loop's "latest" semantics; see ``ExecutionStrategy/cancelOnNewState``).
+  @inlinable
+  func cancelCurrent(of runtime: FeedbackRuntime<State, Event>) {
+    runtime.generation &+= 1
+    if let handle = runtime.current {
+      cancel(handle)
+      runtime.current = nil
+    }
+  }
+
   /// Starts an effect for the feedback at `index`. Synchronous effects emit at once and
   /// return `nil`; async ones return their handle.
   @inlinable
@@ -60,9 +66,12 @@ extension Loop {
       return nil
     case .one(let event):
       // Queued first: after a stop the event is dropped, and then nothing is reported
-      // (an emission the monitor sees is always reduced). The turn is executing, so the
-      // entry waits in the queue; reporting after queueing keeps the log's order.
-      guard enqueueOnTurn(Entry(event: event, origin: .feedback(index))) else { return nil }
+      // (an emission the monitor sees is reduced, unless the loop stops or, under
+      // cancelOnNewState, a newer state this feedback answers drops it first). The turn is
+      // executing, so the entry waits in the queue; reporting after queueing keeps the
+      // log's order.
+      let origin = Origin.synchronous(index, generation: runtimes[index].generation)
+      guard enqueueOnTurn(Entry(event: event, origin: origin)) else { return nil }
       if probe != nil { reportSynchronousEffect(event, feedback: index) }  // no probe: no id taken
       return nil
     case .many(let events):
@@ -85,9 +94,10 @@ extension Loop {
 
   @inlinable
   func emitNow(_ events: some Collection<Event>, feedback index: Int) {
+    let origin = Origin.synchronous(index, generation: runtimes[index].generation)
     let queued = shared.withLock { shared -> Bool in
       guard !shared.stopped else { return false }
-      for event in events { shared.queue.append(Entry(event: event, origin: .feedback(index))) }
+      for event in events { shared.queue.append(Entry(event: event, origin: origin)) }
       return true
     }
     guard queued, let probe else { return }

@@ -147,8 +147,11 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   @usableFromInline
   enum Origin: Sendable {
     case external
-    /// A synchronous effect or input of the feedback at this index.
+    /// An input of the feedback at this index.
     case feedback(Int)
+    /// A synchronous effect of the feedback at this index, started in the feedback's
+    /// `generation` (see `FeedbackRuntime.generation`).
+    case synchronous(Int, generation: Int)
     /// An async effect.
     case effect(EffectHandle)
   }
@@ -321,6 +324,10 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       source = -1
     case .feedback(let index):
       source = index
+    case .synchronous(let index, let generation):
+      // A newer state cancelled the effect (cancelOnNewState) while its event was queued.
+      if generation != runtimes[index].generation { return }
+      source = index
     case .effect(let handle):
       if handle.isCancelled { return }
       if entry.event != nil { handle.didDequeue() }
@@ -337,7 +344,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     guard let event = entry.event else { return }
     switch entry.origin {
     case .external: break
-    case .feedback(let index): runtimes[index].eventEmitted?(event)
+    case .feedback(let index), .synchronous(let index, _): runtimes[index].eventEmitted?(event)
     case .effect(let handle): runtimes[handle.feedback].eventEmitted?(event)
     }
     reduce(event, from: source)

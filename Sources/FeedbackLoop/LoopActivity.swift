@@ -40,7 +40,9 @@ public enum LoopActivity<State: Sendable, Event: Sendable>: Sendable {
   /// An effect emitted `event`. It is reduced in turn (`.reduced`, `.ignored`, …): next,
   /// for an async effect; after the events queued before it, for a synchronous one —
   /// unless the loop stops first, which drops it (then `.stopped` comes before any
-  /// reduction of it).
+  /// reduction of it), or, for a synchronous effect of a feedback under
+  /// ``ExecutionStrategy/cancelOnNewState``, unless a newer state that the feedback answers
+  /// is reduced first, which drops it too (the peers' "latest" semantics).
   case effectEmitted(EffectID, feedback: String, event: Event)
   /// An effect finished on its own.
   case effectFinished(EffectID, feedback: String)

@@ -1,14 +1,22 @@
 extension Feedback {
-  /// The same feedback with another execution strategy (the default is
+  /// The same feedback with an execution strategy (the default is
   /// ``ExecutionStrategy/cancelOnNewState``).
+  ///
+  /// The innermost choice wins: a strategy applied earlier to this feedback (or inside a
+  /// group) is kept, so `f.strategy(.continueOnNewState).strategy(.cancelOnNewState)`
+  /// continues. See "How modifiers compose" in ``Feedback``.
   public func strategy(_ strategy: ExecutionStrategy) -> Feedback {
+    guard explicitStrategy == nil else { return self }
     var copy = self
-    copy.executionStrategy = strategy
+    copy.explicitStrategy = strategy
     return copy
   }
 
   /// The same feedback, ignoring the states for which `condition` returns true: it starts
   /// and cancels nothing for them, and its modifiers do not see them.
+  ///
+  /// Conditions add up: applied several times (to the feedback or to groups holding it),
+  /// the feedback skips a state when any of them holds.
   public func disabled(when condition: @escaping @Sendable (State) -> Bool) -> Feedback {
     var copy = self
     if let earlier = copy.isDisabled {
@@ -19,15 +27,24 @@ extension Feedback {
     return copy
   }
 
-  /// The same feedback, running its effects on `scheduler` (its executor and clock)
+  /// The same feedback, running its effects on `scheduler` — on its executor (a
+  /// ``QueueScheduler``'s queue, a test scheduler's turns) and sleeping on its clock —
   /// instead of the loop's. Events still reach the loop through its own queue.
+  ///
+  /// The innermost choice wins: in `f.execute(on: a).execute(on: b)`, and for a feedback
+  /// with its own `execute(on: a)` inside `Feedbacks { … }.execute(on: b)`, effects run
+  /// on `a`. See "How modifiers compose" in ``Feedback``.
   public func execute(on scheduler: any LoopScheduler) -> Feedback {
+    guard self.scheduler == nil else { return self }
     var copy = self
     copy.scheduler = scheduler
     return copy
   }
 
   /// The same feedback, calling `action` with every state it receives (before deciding).
+  ///
+  /// Callbacks add up: every `onStateReceived` applied to the feedback or to a group
+  /// holding it runs, the innermost first.
   public func onStateReceived(_ action: @escaping @Sendable (State) -> Void) -> Feedback {
     var copy = self
     if let earlier = copy.stateReceived {
@@ -39,6 +56,9 @@ extension Feedback {
   }
 
   /// The same feedback, calling `action` with every event it emits, as it is delivered.
+  ///
+  /// Callbacks add up: every `onEventEmitted` applied to the feedback or to a group
+  /// holding it runs, the innermost first.
   public func onEventEmitted(_ action: @escaping @Sendable (Event) -> Void) -> Feedback {
     var copy = self
     if let earlier = copy.eventEmitted {
@@ -101,7 +121,7 @@ extension Feedback {
         )
       }
     }
-    parent.executionStrategy = executionStrategy
+    parent.explicitStrategy = explicitStrategy
     parent.scheduler = scheduler
     if let isDisabled { parent.isDisabled = { isDisabled($0[keyPath: path]) } }
     if let stateReceived { parent.stateReceived = { stateReceived($0[keyPath: path]) } }

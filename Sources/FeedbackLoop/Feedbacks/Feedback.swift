@@ -21,6 +21,19 @@
 ///
 /// Modifiers: ``strategy(_:)``, ``disabled(when:)``, ``execute(on:)``,
 /// ``onStateReceived(_:)``, ``onEventEmitted(_:)``, ``watching(_:)``.
+///
+/// ## How modifiers compose
+/// One rule, on a feedback and on a ``Feedbacks`` group alike: **an outer modifier never
+/// undoes an inner one** (as SwiftUI's modifiers, and Feedbacks' tests, expect).
+/// - Settings keep the *innermost* choice: in `f.execute(on: a).execute(on: b)` the
+///   effects run on `a`, and `Feedbacks { f.strategy(.continueOnNewState) }.strategy(.cancelOnNewState)`
+///   leaves `f` continuing. A group's setting applies to the feedbacks that made none.
+///   This holds for ``execute(on:)`` and ``strategy(_:)``.
+/// - Conditions and callbacks *add up*: ``disabled(when:)`` skips a state when any of its
+///   conditions holds; ``onStateReceived(_:)`` and ``onEventEmitted(_:)`` all run, the
+///   innermost first.
+/// - Descriptions for diagrams (``watching(_:)``, ``emitting(_:)``) are not behaviour:
+///   the last one applied is the one drawn.
 public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   /// The feedback's name: the source of its events in traces and its node in diagrams.
   public let name: String
@@ -28,8 +41,16 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   public internal(set) var watches: String
   /// The names of the events it declares it may emit.
   public internal(set) var emits: [String]
-  /// What a new state does to its running effects.
-  public internal(set) var executionStrategy: ExecutionStrategy = .cancelOnNewState
+  /// What a new state does to its running effects: the innermost ``strategy(_:)`` applied
+  /// to this feedback or to a group holding it, or ``ExecutionStrategy/cancelOnNewState``.
+  public internal(set) var executionStrategy: ExecutionStrategy {
+    get { explicitStrategy ?? .cancelOnNewState }
+    set { explicitStrategy = newValue }
+  }
+
+  /// The strategy a modifier chose, if any (`nil`: the default applies, and an outer
+  /// modifier may still choose).
+  @usableFromInline var explicitStrategy: ExecutionStrategy?
 
   @usableFromInline let makeLogic: @Sendable () -> FeedbackLogic<State, Event>
   @usableFromInline var isDisabled: (@Sendable (State) -> Bool)?

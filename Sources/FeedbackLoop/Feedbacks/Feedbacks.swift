@@ -7,6 +7,11 @@
 /// }
 /// .disabled(when: { $0 == .off })
 /// ```
+///
+/// A group's modifier applies to each feedback as if written on it, after the feedback's
+/// own: settings (``execute(on:)``, ``strategy(_:)``) reach only the feedbacks that chose
+/// none, conditions and callbacks add to theirs (see "How modifiers compose" in
+/// ``Feedback``).
 public struct Feedbacks<State: Sendable, Event: Sendable>: Sendable {
   /// The feedbacks, in declaration order.
   public let list: [Feedback<State, Event>]
@@ -20,12 +25,14 @@ public struct Feedbacks<State: Sendable, Event: Sendable>: Sendable {
     self.list = list
   }
 
-  /// Every feedback of the group with ``Feedback/disabled(when:)``.
+  /// Every feedback of the group with ``Feedback/disabled(when:)``, added to its own
+  /// conditions.
   public func disabled(when condition: @escaping @Sendable (State) -> Bool) -> Feedbacks {
     Feedbacks(list: list.map { $0.disabled(when: condition) })
   }
 
-  /// Every feedback of the group with ``Feedback/execute(on:)``.
+  /// Every feedback of the group that chose no scheduler, with ``Feedback/execute(on:)``
+  /// (the innermost choice wins).
   public func execute(on scheduler: any LoopScheduler) -> Feedbacks {
     Feedbacks(list: list.map { $0.execute(on: scheduler) })
   }
@@ -40,7 +47,8 @@ public struct Feedbacks<State: Sendable, Event: Sendable>: Sendable {
     Feedbacks(list: list.map { $0.onEventEmitted(action) })
   }
 
-  /// Every feedback of the group with ``Feedback/strategy(_:)``.
+  /// Every feedback of the group that chose no strategy, with ``Feedback/strategy(_:)``
+  /// (the innermost choice wins).
   public func strategy(_ strategy: ExecutionStrategy) -> Feedbacks {
     Feedbacks(list: list.map { $0.strategy(strategy) })
   }

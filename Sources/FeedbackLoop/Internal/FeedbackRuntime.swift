@@ -14,6 +14,9 @@ final class FeedbackRuntime<State: Sendable, Event: Sendable> {
   // `@exclusivity(unchecked)`: touched only on the loop's turn, one access at a time.
   /// The effect of a single-effect feedback, if one runs.
   @exclusivity(unchecked) @usableFromInline var current: EffectHandle?
+  /// Bumped each time a new state cancels this feedback's effect (cancelOnNewState only):
+  /// a queued event of a synchronous effect started in an older generation is dropped.
+  @exclusivity(unchecked) @usableFromInline var generation = 0
   /// The effects of a keyed feedback, by request (`nil` for effects that finished at once).
   @exclusivity(unchecked) @usableFromInline var requests: [AnyHashable: EffectHandle?] = [:]
 

@@ -5,7 +5,19 @@ import Dispatch
 /// Every action runs on the queue, one at a time, in scheduling order, so a loop on this
 /// scheduler reduces its events off the caller's thread. Delayed actions use the queue's
 /// timers; async effects sleep on `ContinuousClock`.
-public final class QueueScheduler: LoopScheduler {
+///
+/// It is also a `TaskExecutor` for its queue: async effects of a loop on this scheduler,
+/// or of a feedback with ``Feedback/execute(on:)`` this scheduler, run their code on the
+/// queue (between their suspension points), interleaved with the scheduler's other
+/// actions. An effect that blocks therefore blocks the queue: give blocking work its own
+/// `QueueScheduler` with ``Feedback/execute(on:)``.
+///
+/// ```swift
+/// let io = QueueScheduler(label: "io")
+/// Feedback("save") { (state: Draft, _) in try await store.save(state); return nil }
+///   .execute(on: io)  // the effect's code runs on the "io" queue
+/// ```
+public final class QueueScheduler: LoopScheduler, TaskExecutor {
   /// The serial queue all actions run on.
   public let queue: DispatchQueue
   private let origin = ContinuousClock.now
@@ -33,5 +45,14 @@ public final class QueueScheduler: LoopScheduler {
 
   public var clock: any Clock<Duration> { ContinuousClock() }
 
-  public var taskExecutor: (any TaskExecutor)? { nil }
+  /// This scheduler: async effects run on ``queue``.
+  public var taskExecutor: (any TaskExecutor)? { self }
+
+  /// Runs `job` on ``queue``, after the work already queued (`TaskExecutor`).
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { [self] in
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
 }

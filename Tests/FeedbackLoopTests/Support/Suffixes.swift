@@ -1,0 +1,52 @@
+import FeedbackLoop
+
+/// The system the peers' suites use most: the state is a string and every event a suffix
+/// appended to it ("initial" → "initial_a" → "initial_a_b").
+enum Suffixes {
+  /// How many suffixes `state` carries ("initial_a_b" carries 2).
+  static func count(_ state: String) -> Int {
+    state.reduce(0) { $1 == "_" ? $0 + 1 : $0 }
+  }
+
+  /// The system, which stops growing at `limit` suffixes (the peers' `take(first:)`).
+  static func system(limit: Int = .max, _ feedbacks: [Feedback<String, String>]) -> System<String, String> {
+    System(
+      initial: "initial",
+      reduce: { state, suffix in if count(state) < limit { state += suffix } },
+      feedbacks: feedbacks)
+  }
+
+  /// A feedback that answers each state below `limit` with the event `suffix(state)`,
+  /// sent synchronously (the peers' `SignalProducer(value:)` / `Just`).
+  static func immediate(
+    _ name: String, limit: Int = .max, _ suffix: @escaping @Sendable (String) -> String?
+  ) -> Feedback<String, String> {
+    Feedback(name) { (state: String) -> Effect<String> in
+      guard count(state) < limit, let next = suffix(state) else { return .none }
+      return .send(next)
+    }
+  }
+}
+
+/// Every state a loop reports, from the initial one, in order (a monitor).
+final class StateTrail<State: Sendable & Equatable, Event: Sendable>: Sendable {
+  private let box = Box<[State]>([])
+
+  /// The states, as reported (a reduction that changes nothing repeats its state).
+  var states: [State] { box.current }
+
+  /// The states with consecutive repeats merged.
+  var distinct: [State] {
+    states.reduce(into: []) { result, state in if result.last != state { result.append(state) } }
+  }
+
+  var monitor: @Sendable (LoopActivity<State, Event>) -> Void {
+    { [box] activity in
+      switch activity {
+      case .started(let state): box.update { $0.append(state) }
+      case .reduced(_, _, _, let after, _): box.update { $0.append(after) }
+      default: break
+      }
+    }
+  }
+}
