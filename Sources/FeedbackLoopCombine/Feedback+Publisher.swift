@@ -23,11 +23,13 @@ extension Feedback {
   ///
   /// - Parameters:
   ///   - name: the feedback's name (the source of its events in traces, its diagram node).
-  ///   - strategy: what a new state does to a running subscription (cancel it by default).
+  ///   - strategy: what a new state does to a running subscription. `nil` (the default)
+  ///     chooses nothing here, so a group's `strategy(_:)` reaches this feedback (outer
+  ///     modifiers never undo inner ones); with no choice anywhere, a new state cancels it.
   ///   - emitting: the names of the events it may emit, for diagrams.
   ///   - sideEffect: the publisher for a state; cancelling the effect cancels it.
   public init<S, P: Publisher & SendableMetatype>(
-    _ name: String, strategy: ExecutionStrategy = .cancelOnNewState, emitting: [String] = [],
+    _ name: String, strategy: ExecutionStrategy? = nil, emitting: [String] = [],
     _ sideEffect: @escaping @Sendable (_ state: S) -> P
   ) where P.Output == Event, P.Failure == Never {
     if S.self == State.self {
@@ -39,7 +41,7 @@ extension Feedback {
       }
       .watching("state is \(String(describing: S.self))")
     }
-    self = self.strategy(strategy)
+    if let strategy { self = self.strategy(strategy) }
   }
 
   /// A feedback whose side effect answers a state with a publisher of events, declaring
@@ -51,7 +53,7 @@ extension Feedback {
   /// }
   /// ```
   public init<S, P: Publisher & SendableMetatype>(
-    _ name: String, strategy: ExecutionStrategy = .cancelOnNewState, emits: [Event],
+    _ name: String, strategy: ExecutionStrategy? = nil, emits: [Event],
     _ sideEffect: @escaping @Sendable (_ state: S) -> P
   ) where P.Output == Event, P.Failure == Never {
     let names = Feedback(name, emits: emits) { _ in .none }.emits

@@ -50,4 +50,17 @@ import Testing
     #expect(feedback.emits == ["loaded"])
     #expect(feedback.executionStrategy == .cancelOnNewState)
   }
+
+  @Test func aGroupsStrategyReachesAPublisherFeedbackThatChoseNone() {
+    // Outer modifiers never undo inner ones: a strategy given here is kept, none given
+    // leaves the choice to the group.
+    let group = Feedbacks<any Phase, Event> {
+      Feedback("unchosen", emitting: ["loaded"]) { (_: Loading) in Just(Event.loaded) }
+      Feedback("chosen", strategy: .cancelOnNewState, emitting: ["loaded"]) { (_: Loading) in Just(Event.loaded) }
+    }
+    .strategy(.continueOnNewState)
+    #expect(group.list.map(\.executionStrategy) == [.continueOnNewState, .cancelOnNewState])
+    let alone = Feedback<any Phase, Event>("alone", emitting: ["loaded"]) { (_: Loading) in Just(Event.loaded) }
+    #expect(alone.executionStrategy == .cancelOnNewState)  // the default, when nobody chose
+  }
 }
