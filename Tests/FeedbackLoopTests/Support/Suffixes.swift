@@ -50,3 +50,19 @@ final class StateTrail<State: Sendable & Equatable, Event: Sendable>: Sendable {
     }
   }
 }
+
+extension Suffixes {
+  /// The states of ReactiveFeedback's and Loop's "two immediate feedback loops" test: `a`
+  /// appends `_a` and `b` appends `_b` to any state not already ending so, up to four
+  /// suffixes, on the default strategy.
+  static func twoImmediateFeedbacksTrail() -> [String] {
+    let trail = StateTrail<String, String>()
+    let loop = Loop(
+      system(limit: 4, [
+        immediate("a", limit: 4) { $0.hasSuffix("_a") ? nil : "_a" },
+        immediate("b", limit: 4) { $0.hasSuffix("_b") ? nil : "_b" },
+      ]), monitor: trail.monitor)
+    defer { loop.stop() }
+    return trail.states
+  }
+}
