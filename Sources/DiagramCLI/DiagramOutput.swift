@@ -84,9 +84,9 @@ extension DiagramOutput {
   public static func coverageFigures(of plan: DiagramPlan, in folder: URL) -> Set<String> {
     let image = plan.formats.contains(.svg) ? "svg" : "png"
     return Set(
-      plan.graphs.map(\.name).filter { name in
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(OutputNames.stem(for: name)).coverage.\(image)").path)
-      })
+      zip(plan.graphs, plan.stems).filter { _, stem in
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(stem).coverage.\(image)").path)
+      }.map(\.0.name))
   }
 
   /// The systems the folder's manifest records that `plan` does not draw, with their image

@@ -1,3 +1,5 @@
+import FeedbackGraph
+
 extension Theme {
   /// Checks every value before Graphviz sees it: colours are one colour each (`#rrggbb`,
   /// `#rrggbbaa`, or a colour name such as `white`, `gray40`, `transparent`), never a
@@ -57,17 +59,9 @@ extension Theme {
     }
   }
 
-  /// The value quoted for a one-line message: control characters escaped, at most 40
-  /// characters shown.
+  /// The value quoted for a one-line message, at most 40 characters shown.
   static func quoted(_ value: String) -> String {
-    var shown = ""
-    for scalar in value.unicodeScalars.prefix(40) {
-      if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format || scalar == "\"" || scalar == "\\" {
-        shown += scalar == "\"" ? "\\\"" : scalar == "\\" ? "\\\\" : "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        shown.unicodeScalars.append(scalar)
-      }
-    }
-    return "\"\(shown)\(value.unicodeScalars.count > 40 ? "…" : "")\""
+    messageQuoted(value, limit: 40)
   }
+
 }

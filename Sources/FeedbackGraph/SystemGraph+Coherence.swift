@@ -96,19 +96,8 @@ extension SystemGraph {
     return seen
   }
 
-  /// `"name"`, with control characters escaped so the message stays on one line.
+  /// A name quoted for a one-line message (``messageQuoted(_:limit:)``).
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars.prefix(200) {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-        || scalar == "\u{2028}" || scalar == "\u{2029}":
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + (text.unicodeScalars.count > 200 ? "…\"" : "\"")
+    messageQuoted(text, limit: 200)
   }
 }

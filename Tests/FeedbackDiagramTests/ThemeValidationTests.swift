@@ -28,6 +28,42 @@ import Testing
     }
   }
 
+  @Test func seededColourValuesAreRefusedOrRenderSafely() throws {
+    // The class, not a list: values built from the pieces Graphviz colour syntax is made of
+    // (lists, stops, schemes, hex, names) and from any scalar. Each is refused with one
+    // line naming its key, or Graphviz renders it (a crash would end the test run).
+    let pieces = [
+      "red", "blue", "gray40", "#", "ff", "00", "a", "7", ":", ";", "/", "-", "0.5", "1", ",", " ", "x11", "blues9",
+      "transparent", "%", "\"", "<", "&",
+    ]
+    var random = SplitMix64(seed: 99)
+    var accepted = 0, refused = 0
+    for _ in 0..<300 {
+      var value = (0..<Int(random.next() % 5 + 1)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+      if random.next() % 8 == 0 { value.unicodeScalars.append(Unicode.Scalar(UInt32(random.next() % 0xD000))!) }
+      let keys = ["background", "stateFill", "edge", "legendFill"]
+      let key = keys[Int(random.next() % UInt64(keys.count))]
+      var theme = Theme.light
+      switch key {
+      case "background": theme.background = value
+      case "stateFill": theme.stateFill = value
+      case "edge": theme.edge = value
+      default: theme.legendFill = value
+      }
+      do {
+        try theme.validate(source: "t.json")
+        accepted += 1
+        let svg = try Diagram.render(SystemGraphFixture.light, figure: .states, as: .svg, theme: theme)
+        #expect(String(decoding: svg, as: UTF8.self).contains("<svg"), "\(value.debugDescription)")
+      } catch let error as DiagramError {
+        refused += 1
+        let message = "\(error)"
+        #expect(message.hasPrefix("theme t.json: \"\(key)\" is ") && !message.contains("\n"), "\(value.debugDescription): \(message)")
+      }
+    }
+    #expect(accepted > 20 && refused > 100)  // the seed reaches both outcomes
+  }
+
   @Test func aPoisonedThemeFileIsRefusedBeforeGraphvizSeesIt() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("theme-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
