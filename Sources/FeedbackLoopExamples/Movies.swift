@@ -1,5 +1,6 @@
 import FeedbackLoop
 import FeedbackGraph
+import Synchronization
 
 /// The paging movie list of seeds 000/002 (ReactiveFeedback, CombineFeedback): `fetchNext`
 /// loads the next page through an injected client; a failure can be retried.
@@ -164,10 +165,10 @@ extension Movies.Client {
   public static func fake(
     totalPages: Int = 3, pageSize: Int = 2, latency: Duration = .milliseconds(500), failingOnce: Set<Int> = []
   ) -> Self {
-    let failed = Protected<Set<Int>>([])
+    let failed = FailedPages()
     return Self { number, clock in
       try await clock.sleep(for: latency)
-      if failingOnce.contains(number), failed.withLock({ $0.insert(number).inserted }) {
+      if failingOnce.contains(number), failed.firstFailure(of: number) {
         throw Failure(page: number)
       }
       let movies = (0..<pageSize).map { offset in
@@ -176,5 +177,17 @@ extension Movies.Client {
       }
       return Movies.Page(number: number, totalPages: totalPages, movies: movies)
     }
+  }
+}
+
+/// The pages a fake network has already failed once: shared by the requests of one client,
+/// which may run concurrently, so behind a `Mutex` (a class, since a closure cannot capture
+/// the non-copyable `Mutex` itself).
+private final class FailedPages: Sendable {
+  private let pages = Mutex<Set<Int>>([])
+
+  /// Whether `page` fails now: true the first time it is asked, false after that.
+  func firstFailure(of page: Int) -> Bool {
+    pages.withLock { $0.insert(page).inserted }
   }
 }
