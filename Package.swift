@@ -147,3 +147,9 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Imports are internal unless a file says `public import`: a module's dependencies do not
+// leak into the namespace of those who import it.
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}

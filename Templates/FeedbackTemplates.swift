@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The files under the repository's `Templates/` folder — figure themes (`themes/*.json`)
 /// and the report page (`report/index.html`) — embedded as resources, so that the diagram

@@ -38,3 +38,8 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// As in FeedbackLoop: imports are internal unless a file says `public import`.
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}

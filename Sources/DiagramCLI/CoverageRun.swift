@@ -1,6 +1,6 @@
-import FeedbackDiagram
-import FeedbackGraph
-import Foundation
+public import FeedbackDiagram
+public import FeedbackGraph
+public import Foundation
 
 /// What `diagram coverage` computes, in memory: the coverage of every system found in the
 /// trace files, the figures to write, the table to print, and the verdict of the

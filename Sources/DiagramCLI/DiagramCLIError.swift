@@ -1,4 +1,4 @@
-import FeedbackDiagram
+public import FeedbackDiagram
 
 /// What the `diagram` command reports on bad input: one line each, and a non-zero exit.
 public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {

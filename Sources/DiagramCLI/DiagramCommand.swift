@@ -1,6 +1,6 @@
 import ArgumentParser
 import FeedbackDiagram
-import FeedbackGraph
+public import FeedbackGraph
 import Foundation
 
 /// Makes a `diagram` executable for your own systems, in a few lines:

@@ -1,5 +1,5 @@
 import FeedbackGraph
-import Foundation
+public import Foundation
 
 /// Writes a set of files into a folder all at once, and only files of its own.
 ///

@@ -1,7 +1,7 @@
-import FeedbackDiagram
-import FeedbackGraph
+public import FeedbackDiagram
+public import FeedbackGraph
 import FeedbackTemplates
-import Foundation
+public import Foundation
 
 /// What `diagram render` writes, computed in memory: file names and contents.
 ///

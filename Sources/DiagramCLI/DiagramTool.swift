@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import FeedbackDiagram
 import FeedbackGraph
 import Foundation

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What `diagram` wrote into an output folder, kept there as `.diagram-files` (JSON): the
 /// files it may replace, and the systems drawn there (for the report page).

@@ -1,6 +1,6 @@
-import FeedbackDiagram
-import FeedbackGraph
-import Foundation
+public import FeedbackDiagram
+public import FeedbackGraph
+public import Foundation
 
 /// What `diagram trace FILE` computes, in memory: the trace, the graph to draw it on, and
 /// the two figures' files, `<System>.<test>.trace-path.<ext>` and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Diagram {
   /// Writes DOT text that a figure made (``CoverageFigure/dot``,

@@ -1,5 +1,5 @@
-import FeedbackGraph
-import Foundation
+public import FeedbackGraph
+public import Foundation
 
 /// The figures a system can be drawn as.
 public enum Figure: String, CaseIterable, Sendable {

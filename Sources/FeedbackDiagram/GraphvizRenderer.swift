@@ -1,5 +1,5 @@
 import CGraphviz
-import Foundation
+public import Foundation
 import FeedbackGraph
 
 /// Renders DOT text through Graphviz's C library, in process.

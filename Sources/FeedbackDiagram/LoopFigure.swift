@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 /// The loop figure of a system, drawn as a cycle: the initial state enters the state; the
 /// state feeds every feedback (each a node with what it watches and what it emits); their

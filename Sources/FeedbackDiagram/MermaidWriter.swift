@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 /// A system as a Mermaid `stateDiagram-v2`, for Markdown on GitHub.
 ///

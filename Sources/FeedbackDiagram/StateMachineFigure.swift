@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 /// The state-machine figure of a system: states as nodes (name and fields), an initial
 /// marker, transitions as edges labelled `event / label [guard]`, wildcard transitions from

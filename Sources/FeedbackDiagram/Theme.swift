@@ -1,5 +1,5 @@
 import FeedbackTemplates
-import Foundation
+public import Foundation
 
 /// Colours and fonts of a figure. Built-in themes live in `Templates/themes/` (`light`,
 /// `dark`); a theme file of your own is the same JSON.

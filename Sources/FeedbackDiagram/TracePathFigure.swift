@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 /// One recorded run drawn on its system's machine: every move the run made is an edge
 /// labelled with its step numbers in order (`#3 tick, #7 tick`); declared transitions the

@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 /// One recorded run on a timeline of virtual time: the states it went through, the events
 /// sent from outside, and one lane per feedback where each effect is a bar from its start

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension SystemGraph {
   /// The graph as JSON: pretty-printed with sorted keys, so the same graph always gives

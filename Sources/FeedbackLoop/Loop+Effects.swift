@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 extension Loop {
   /// Runs every feedback on a new state, in declaration order. Called on the turn only.

@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 /// A running ``System``: it holds the current state, reduces the events it is sent one at a
 /// time, and runs the feedbacks' effects.

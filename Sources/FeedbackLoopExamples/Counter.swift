@@ -1,4 +1,4 @@
-import FeedbackLoop
+public import FeedbackLoop
 
 /// The counter of the seeds: a value that `increment` and `decrement` change by one.
 public enum Counter {

@@ -1,4 +1,4 @@
-import FeedbackLoop
+public import FeedbackLoop
 import FeedbackGraph
 import Synchronization
 

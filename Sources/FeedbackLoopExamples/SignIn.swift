@@ -1,4 +1,4 @@
-import FeedbackLoop
+public import FeedbackLoop
 
 /// A sign-in form: field edits, validation, a submit effect through an injected client,
 /// success or failure (seed 002's SignIn form, as a state machine).

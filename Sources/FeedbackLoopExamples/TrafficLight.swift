@@ -1,4 +1,4 @@
-import FeedbackLoop
+public import FeedbackLoop
 
 /// A traffic light: a timer feedback ticks it red → green → yellow → red, and an emergency
 /// turns it red from any state.

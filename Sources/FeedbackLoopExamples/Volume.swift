@@ -1,4 +1,4 @@
-import FeedbackLoop
+public import FeedbackLoop
 
 /// The volume regulator of seed 003 (Feedbacks): two feedbacks drive the volume towards a
 /// target, one step at a time, and stop there.

@@ -1,13 +1,13 @@
 #if FEEDBACKLOOP_TSAN_LOCKS
   #if canImport(Glibc)
-    import Glibc
+    public import Glibc
   #elseif canImport(Musl)
-    import Musl
+    public import Musl
   #elseif canImport(Darwin)
-    import Darwin
+    public import Darwin
   #endif
 #else
-  import Synchronization
+  public import Synchronization
 #endif
 
 /// A value behind a lock, shared by the package's modules.

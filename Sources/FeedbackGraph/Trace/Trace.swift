@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A recorded run of a system: a ``TraceHeader`` and the ``Step``s, in order.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads a trace file one line at a time, so that any number of steps fits in constant
 /// memory: the header first, then each step.

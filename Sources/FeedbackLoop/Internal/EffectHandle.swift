@@ -1,5 +1,5 @@
 import Synchronization
-import FeedbackGraph
+public import FeedbackGraph
 
 /// One running async effect: its id, its feedback, its task, and whether it is running,
 /// finished or cancelled. The first of `finish()` and `cancel()` wins; the other is a no-op.

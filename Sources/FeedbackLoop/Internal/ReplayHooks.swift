@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 /// What replay (`FeedbackLoopTesting.TraceReplay`) puts in place of a loop's side effects,
 /// so that a recorded run can be re-run with nothing real happening: no network, no timers

@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 
 /// A scheduler backed by one serial Dispatch queue.
 ///

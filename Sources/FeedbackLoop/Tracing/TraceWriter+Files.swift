@@ -1,5 +1,5 @@
 import FeedbackGraph
-import Foundation
+package import Foundation
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a ``TraceWriter`` keeps: the last steps in memory, or a stream of rotating files.
 ///

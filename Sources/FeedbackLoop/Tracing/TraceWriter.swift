@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Records a running ``Loop`` to trace files, in an app, without slowing the loop down: the
 /// last steps kept in memory, or a stream of rotating files.

@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 /// The outcome of reducing one event.
 @usableFromInline

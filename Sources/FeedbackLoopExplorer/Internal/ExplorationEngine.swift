@@ -1,5 +1,5 @@
-import FeedbackGraph
-import FeedbackLoop
+public import FeedbackGraph
+public import FeedbackLoop
 
 /// The breadth-first search. The store's states are the queue: states are expanded in the
 /// order they were found, so each is first reached by a shortest path.

@@ -1,5 +1,5 @@
 import FeedbackGraph
-import FeedbackLoop
+public import FeedbackLoop
 
 /// What the engine needs of an ``Explorer``, worked out once: the alphabet, and for each
 /// feedback the sample events matching its declared `emits:` names.

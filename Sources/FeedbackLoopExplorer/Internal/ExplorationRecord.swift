@@ -1,4 +1,4 @@
-import FeedbackGraph
+public import FeedbackGraph
 
 /// What the search noted along the way, by state index.
 @usableFromInline

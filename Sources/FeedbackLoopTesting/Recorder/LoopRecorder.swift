@@ -1,6 +1,6 @@
 public import FeedbackLoop
-import Foundation
-import FeedbackGraph
+public import Foundation
+public import FeedbackGraph
 
 /// Trace names claimed by this process (see ``LoopRecorder/claimTraceName(_:)``).
 @usableFromInline let _claimedTraceNames = Protected<[String: Int]>([:])

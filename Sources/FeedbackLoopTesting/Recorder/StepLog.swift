@@ -1,5 +1,5 @@
 public import FeedbackLoop
-import FeedbackGraph
+public import FeedbackGraph
 
 /// The recorder's steps, stored compactly: a 12-byte ``Record`` per step (no references),
 /// chunked side arrays for the events and states the steps carry, feedbacks and

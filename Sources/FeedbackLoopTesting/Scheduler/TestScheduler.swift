@@ -2,7 +2,7 @@ public import FeedbackLoop
 import HeapModule
 
 import IssueReporting
-import Synchronization
+public import Synchronization
 import FeedbackGraph
 
 /// A scheduler with virtual time, for deterministic tests of feedback loops.
