@@ -18,12 +18,25 @@ public enum DiagramOutput {
   public static func write(
     _ files: [(name: String, data: Data)], to folder: URL, systems: [OutputManifest.System] = []
   ) throws {
+    try write(files, to: folder, systems: systems) { try FileManager.default.moveItem(at: $0, to: $1) }
+  }
+
+  /// ``write(_:to:systems:)`` with the rename it swaps files in with: tests make it fail
+  /// midway to check that the folder is put back.
+  static func write(
+    _ files: [(name: String, data: Data)], to folder: URL, systems: [OutputManifest.System],
+    move: (_ from: URL, _ to: URL) throws -> Void
+  ) throws {
     let manager = FileManager.default
     var isDirectory: ObjCBool = false
     let existed = manager.fileExists(atPath: folder.path, isDirectory: &isDirectory)
     if existed, !isDirectory.boolValue { throw DiagramCLIError.outputIsAFile(path: folder.path) }
     for file in files where file.name.contains("/") || file.name.hasPrefix(".") || file.name == OutputManifest.fileName {
       throw DiagramCLIError.writeFailed(path: folder.appendingPathComponent(file.name).path, reason: "not a plain file name")
+    }
+    var seen = Set<String>()
+    for file in files where !seen.insert(file.name).inserted {
+      throw DiagramCLIError.writeFailed(path: folder.appendingPathComponent(file.name).path, reason: "written twice by one run")
     }
     let manifest = try OutputManifest.read(in: folder)
     let foreign = files.filter { file in
@@ -43,10 +56,10 @@ public enum DiagramOutput {
       for file in all {
         let target = folder.appendingPathComponent(file.name)
         if manager.fileExists(atPath: target.path) {
-          try manager.moveItem(at: target, to: previous.appendingPathComponent(file.name))
+          try move(target, previous.appendingPathComponent(file.name))
           movedAside.append(file.name)
         }
-        try manager.moveItem(at: staging.appendingPathComponent(file.name), to: target)
+        try move(staging.appendingPathComponent(file.name), target)
         movedIn.append(file.name)
       }
     } catch {
