@@ -46,13 +46,16 @@ public struct CoverageRun {
   /// Lines for standard error: one per skipped trace.
   public var warnings: [String] { skipped.map(\.description) }
 
-  /// `<System>.coverage.<ext>` for each system and format, in a stable order.
-  public func files(formats: [OutputFormat]) throws -> [(name: String, data: Data)] {
+  /// `<stem>.coverage.<ext>` for each system and format, in a stable order. The stems are
+  /// ``OutputNames/stems(for:recorded:)`` of the systems' names: distinct, and the one
+  /// `recorded` in the output folder's manifest for a system drawn there already.
+  public func files(formats: [OutputFormat], recorded: [String: String] = [:]) throws -> [(name: String, data: Data)] {
     var files: [(name: String, data: Data)] = []
-    for coverage in coverages {
+    let stems = OutputNames.stems(for: coverages.map(\.graph.name), recorded: recorded)
+    for (coverage, stem) in zip(coverages, stems) {
       let dot = CoverageFigure(coverage: coverage, theme: theme).dot
       for format in formats {
-        files.append(("\(OutputNames.stem(for: coverage.graph.name)).coverage.\(format.rawValue)", try Diagram.render(dot: dot, as: format)))
+        files.append(("\(stem).coverage.\(format.rawValue)", try Diagram.render(dot: dot, as: format)))
       }
     }
     return files

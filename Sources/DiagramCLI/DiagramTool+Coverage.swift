@@ -42,7 +42,8 @@ extension DiagramTool {
     func run() throws {
       let run = try CoverageRun(paths: paths.isEmpty ? ["."] : paths, registered: DiagramRegistry.systems, theme: try resolveTheme(figures.theme))
       run.warnings.forEach(printError)
-      try figures.write(run.files)
+      let recorded = try OutputManifest.read(in: URL(fileURLWithPath: figures.output, isDirectory: true)).stems
+      try figures.write { try run.files(formats: $0, recorded: recorded) }
       print(json ? try run.json() : run.table(), terminator: "")
       try run.requireMinimum(transitions: minTransitions, states: minStates)
     }

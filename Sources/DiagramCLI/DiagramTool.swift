@@ -93,8 +93,7 @@ extension DiagramTool {
     func run() throws {
       var plan = try selection.plan()
       let folder = URL(fileURLWithPath: selection.output, isDirectory: true)
-      plan.recordedStems = Dictionary(
-        try OutputManifest.read(in: folder).systems.map { ($0.name, $0.stem) }, uniquingKeysWith: { first, _ in first })
+      plan.recordedStems = try OutputManifest.read(in: folder).stems
       plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
       plan.earlierSystems = try DiagramOutput.earlierSystems(besides: plan, in: folder)
       let files: [(name: String, data: Data)]
@@ -136,7 +135,8 @@ extension DiagramTool {
       if !coverage.isEmpty {
         let run = try CoverageRun(paths: coverage, registered: DiagramRegistry.systems, theme: plan.theme)
         run.warnings.forEach(printError)
-        let staleCoverage = DiagramOutput.stale(try run.files(formats: [.dot]), in: folder)
+        let recorded = try OutputManifest.read(in: folder).stems
+        let staleCoverage = DiagramOutput.stale(try run.files(formats: [.dot], recorded: recorded), in: folder)
         guard staleCoverage.isEmpty else { throw DiagramCLIError.staleCoverage(staleCoverage, paths: coverage) }
       }
       print("Diagrams in \(selection.output)/ are up to date\(coverage.isEmpty ? "" : ", coverage figures included").")

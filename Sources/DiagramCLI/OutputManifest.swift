@@ -41,6 +41,12 @@ public struct OutputManifest: Codable, Equatable, Sendable {
     return manifest
   }
 
+  /// The stem each system drawn in the folder has, by system name: later runs (a render, a
+  /// coverage figure) keep it, so that one system's files always share one stem.
+  public var stems: [String: String] {
+    Dictionary(systems.map { ($0.name, $0.stem) }, uniquingKeysWith: { first, _ in first })
+  }
+
   /// This manifest with `files` and `systems` added (a system's new stem replaces its old).
   func adding(files newFiles: [String], systems newSystems: [System]) -> OutputManifest {
     var byName = Dictionary(systems.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
