@@ -29,9 +29,13 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   /// Committed coverage figures that differ from what the trace files give.
   case staleCoverage([String], paths: [String])
 
-  public var description: String {
-    let name = DiagramRegistry.commandName
-    return switch self {
+  /// The message, naming the command `diagram`.
+  public var description: String { message(commandName: "diagram") }
+
+  /// The message, naming the command `commandName` where it tells what to run or who wrote
+  /// a file (a package's own executable goes by its own name).
+  public func message(commandName name: String) -> String {
+    switch self {
     case .unknownSystem(let name, let known):
       "unknown system \"\(name)\"; known systems: \(known.joined(separator: ", "))"
     case .unreadableGraph(let path):

@@ -24,18 +24,25 @@ enum Fixtures {
   /// is not safe to use from several threads at once (parallel tests crashed in it).
   static func run(_ arguments: [String]) throws {
     try alone {
-      DiagramRegistry.systems = ExampleCatalog.graphs
-      var command = try DiagramTool.parseAsRoot(arguments)
+      var command = try Tool.parseAsRoot(arguments)
       try command.run()
     }
   }
 
-  /// Runs `body` while no other test uses the command line (or its registry).
+  /// The command line of the example systems, as `swift run diagram` runs it.
+  typealias Tool = DiagramTool<ExampleDiagrams>
+
+  /// Runs `body` while no other test uses the command line.
   static func alone<Result>(_ body: () throws -> Result) rethrows -> Result {
     try commandLine.withLock { _ in try body() }
   }
 
   private static let commandLine = Protected<Void>(())
+}
+
+/// The example systems, as the `diagram` executable registers them.
+struct ExampleDiagrams: DiagramCommand {
+  static var systems: [SystemGraph] { ExampleCatalog.graphs }
 }
 
 @Suite struct CoverageCommandTests {
@@ -139,7 +146,7 @@ enum Fixtures {
     #expect {
       try Fixtures.run(arguments)
     } throws: { error in
-      DiagramTool.message(for: error) == message
+      Fixtures.Tool.message(for: error) == message
     }
   }
 

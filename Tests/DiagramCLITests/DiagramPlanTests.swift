@@ -12,7 +12,7 @@ import Testing
       "TrafficLight.states.dot", "TrafficLight.loop.dot", "TrafficLight.mmd", "TrafficLight.json",
       "TrafficLight.states.svg", "TrafficLight.loop.svg", "index.html",
     ])
-    #expect(plan.indexPage().contains("<img src=\"TrafficLight.loop.svg\""))
+    #expect(try plan.indexPage().contains("<img src=\"TrafficLight.loop.svg\""))
   }
 
   @Test func writingIsAllOrNothingAndNeverTouchesAFileInTheWay() throws {
@@ -41,11 +41,11 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     var plan = DiagramPlan(graphs: [TrafficLight.system.graph, Counter.system().graph], formats: [.svg])
-    #expect(!plan.indexPage().contains(".coverage."))
+    #expect(try !plan.indexPage().contains(".coverage."))
     try DiagramOutput.write([("TrafficLight.coverage.svg", Data("<svg/>".utf8))], to: folder)
     plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
     #expect(plan.coverageFigures == ["TrafficLight"])
-    let page = plan.indexPage()
+    let page = try plan.indexPage()
     #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure">"#))
     #expect(!page.contains("Counter.coverage"))
   }
