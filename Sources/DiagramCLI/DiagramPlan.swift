@@ -23,7 +23,7 @@ public struct DiagramPlan {
 
   /// The names of the files in the output folder (``DiagramOutput/fileNames(in:)``): the
   /// report page shows the coverage and trace figures among them, and links the atlas,
-  /// coverage and trace pages (``ReportPage/companions(ofStem:image:among:)``).
+  /// coverage and trace pages (``ReportPage/companions(of:stem:image:among:)``).
   public var folderFiles: [String] = []
 
   /// The stems the output folder's manifest records, by system name (see ``OutputNames``).
@@ -79,7 +79,7 @@ public struct DiagramPlan {
     let systems = zip(graphs, stems).map { graph, stem in
       var files = folderFiles
       if coverageFigures.contains(graph.name) { files.append("\(stem).coverage.\(image)") }
-      let companions = ReportPage.companions(ofStem: stem, image: image, among: Array(Set(files)))
+      let companions = ReportPage.companions(of: graph.name, stem: stem, image: image, among: Array(Set(files)))
       let drawn = figures.map { figure in
         ReportPage.Figure(src: "\(stem).\(figure.rawValue).\(image)", alt: "\(graph.name) \(figure.rawValue) figure", caption: Self.caption(figure))
       }
@@ -91,7 +91,7 @@ public struct DiagramPlan {
         guard files.contains(file) else { return nil }
         return ReportPage.Figure(src: file, alt: "\(system.name) \(figure.rawValue) figure", caption: Self.caption(figure))
       }
-      let companions = ReportPage.companions(ofStem: system.stem, image: image, among: Array(Set(folderFiles + files)))
+      let companions = ReportPage.companions(of: system.name, stem: system.stem, image: image, among: Array(Set(folderFiles + files)))
       return ReportPage.System(name: system.name, anchor: system.stem, figures: drawn + companions.figures, links: companions.links)
     }
     return ReportPage(systems: systems, earlierSystems: earlier)

@@ -4,7 +4,7 @@ extension ReportPage {
   /// its other pages.
   ///
   /// Found by name among `files` (the names in the output folder), for the system whose
-  /// file-name stem is `stem` (stems have no dots, so `Checkout.` prefixes only its files):
+  /// file-name stem is `stem` (named `name` in the figures' text) (stems have no dots, so `Checkout.` prefixes only its files):
   /// - `<stem>.coverage.<image>`: the coverage figure (`diagram coverage`);
   /// - `<stem>.<test>.trace-path.<image>`, `<stem>.<test>.trace-timeline.<image>`: the
   ///   figures of one trace (`diagram trace`);
@@ -12,7 +12,7 @@ extension ReportPage {
   ///   other `<stem>.<kind>….html` where the kind is one of ``linkedKinds``: a link labelled
   ///   with the kind; an atlas drawn as an image (`<stem>.atlas.svg`, `.png`, `.pdf`; a
   ///   large machine's figure is too big for a card) is linked, not shown.
-  public static func companions(ofStem stem: String, image: String, among files: [String]) -> (figures: [Figure], links: [Link]) {
+  public static func companions(of name: String, stem: String, image: String, among files: [String]) -> (figures: [Figure], links: [Link]) {
     var figures: [Figure] = []
     var links: [Link] = []
     let prefix = stem + "."
@@ -21,11 +21,11 @@ extension ReportPage {
       guard parts.count >= 2, let ext = parts.last else { continue }
       let kinds = parts.dropLast()
       if kinds == ["coverage"], ext == image {
-        figures.append(Figure(src: file, alt: "\(stem) coverage figure", caption: "What the tests exercised (diagram coverage)"))
+        figures.append(Figure(src: file, alt: "\(name) coverage figure", caption: "What the tests exercised (diagram coverage)"))
       } else if kinds.count == 2, ["trace-path", "trace-timeline"].contains(kinds.last), ext == image {
         let test = kinds.first ?? ""
         let what = kinds.last == "trace-path" ? "its path on the machine" : "its timeline"
-        figures.append(Figure(src: file, alt: "\(stem) trace \(test) \(kinds.last ?? "")", caption: "Trace \(test): \(what)"))
+        figures.append(Figure(src: file, alt: "\(name) trace \(test) \(kinds.last ?? "")", caption: "Trace \(test): \(what)"))
       } else if let kind = kinds.first(where: { kind in linkedKinds.contains { kind.hasPrefix($0) } }),
         ext == "html" || (kind == "atlas" && ["svg", "png", "pdf"].contains(ext))
       {

@@ -46,7 +46,7 @@ import Testing
     plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
     #expect(plan.coverageFigures == ["TrafficLight"])
     let page = try plan.indexPage()
-    #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure">"#))
+    #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure" draggable="false">"#))
     #expect(!page.contains("Counter.coverage"))
   }
 }
