@@ -141,6 +141,11 @@ struct ExampleDiagrams: DiagramCommand {
     (["coverage", "--min-states=-0.1"], "--min-states -0.1 is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"),
     (["coverage", "--format", "svg,mmd"], #"unknown format "mmd"; expected one of: svg, png, pdf, dot"#),
     (["trace", "x.jsonl", "--format", "gif"], #"unknown format "gif"; expected one of: svg, png, pdf, dot"#),
+    // The typed options of render and check, checked in validate() (issue #12).
+    (["render", "--format", "svg,gif"], #"unknown format "gif"; expected one of: svg, png, pdf, dot, mmd, json"#),
+    (["check", "--figure", "pie"], #"unknown figure "pie"; expected one of: states, loop, all"#),
+    (["render", "--theme", "neon"], #"unknown theme "neon"; expected one of: dark, light, PATH.json"#),
+    (["coverage", "--theme", "/nonexistent/neon.json"], "theme /nonexistent/neon.json: cannot be read"),
   ])
   func badOptionsAreOneLineErrors(arguments: [String], message: String) {
     #expect {
