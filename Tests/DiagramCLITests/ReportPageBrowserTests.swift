@@ -52,6 +52,52 @@ import Testing
     #expect(run.stdout.contains("<h2>&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; 'Q' &lt;img src=x onerror=alert(1)&gt;</h2>"))
   }
 
+  /// Clicks the first figure's buttons and presses keys on it, in the browser, and reads
+  /// back the zoom shown, the image's transform and the figure's width.
+  @Test func theFiguresZoomPanAndOpenFullWidth() throws {
+    let chromium = try HeadlessChromium.find()
+    let root = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("Diagrams")
+    _ = try Self.writePage(into: folder)
+    let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+    let probe = folder.appendingPathComponent("probe.html")
+    try Data(html.replacingOccurrences(of: "</body>", with: Self.probeScript + "</body>").utf8).write(to: probe)
+
+    let run = try chromium.run(probe, ["--dump-dom", "--window-size=1280,1800"])
+    let body = try #require(Self.bodyAttributes(run.stdout))
+    #expect(body["data-errors"] == "0")
+    #expect(HeadlessChromium.consoleLines(run.stderr) == [])
+    let steps = try #require(body["data-probe"], "the probe did not run").split(separator: "|").map(String.init)
+    // TrafficLight's states figure fits at 100 % (narrower than the window); 100% keeps it;
+    // + zooms to 125 %, the key + again, − back; ArrowDown pans; Full width widens it.
+    #expect(steps == ["100%", "100%", "125%", "156%", "125%", "moved", "wide true"])
+  }
+
+  /// Drives the first figure: its zoom label after fit, after 100%, after +, after the + key,
+  /// after −, whether ArrowDown panned the image, and whether Full width widened the figure.
+  static let probeScript = """
+    <script>
+    window.addEventListener("load", function () {
+      var figure = document.querySelector("#TrafficLight figure");
+      var viewport = figure.querySelector(".viewport"), image = viewport.querySelector("img");
+      var label = figure.querySelector(".zoom"), steps = [label.textContent];
+      click("actual"); steps.push(label.textContent);
+      function click(action) { figure.querySelector('[data-zoom="' + action + '"]').click(); }
+      function key(name) { viewport.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true })); }
+      click("in"); steps.push(label.textContent);
+      key("+"); steps.push(label.textContent);
+      click("out"); steps.push(label.textContent);
+      var before = image.style.transform; key("ArrowDown");
+      steps.push(image.style.transform !== before ? "moved" : "still: " + before);
+      var width = figure.getBoundingClientRect().width; click("wide");
+      steps.push("wide " + (figure.getBoundingClientRect().width > width && figure.querySelector('[data-zoom="wide"]').getAttribute("aria-pressed") === "true"));
+      document.body.setAttribute("data-probe", steps.join("|"));
+    });
+    </script>
+
+    """
+
   @Test func lightAndDarkScreenshots() throws {
     let chromium = try HeadlessChromium.find()
     let root = try Fixtures.temporaryFolder()
