@@ -13,7 +13,7 @@ extension DiagramTool {
         abstract: "Explore a registered system: every reachable state, invariants, deadlocks, covering paths.")
     }
 
-    @Argument(help: "The system to explore. See `diagram explore --list`.")
+    @Argument(help: "The system to explore (`explore --list` lists them).")
     var name: String?
 
     @Flag(name: .long, help: "List the systems that can be explored.")

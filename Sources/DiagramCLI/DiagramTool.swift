@@ -50,7 +50,7 @@ struct CommandMessage: Error, CustomStringConvertible {
 
 /// Options shared by `render` and `check`.
 struct Selection: ParsableArguments {
-  @Argument(help: "The systems to draw (default: all). See `diagram list`.")
+  @Argument(help: "The systems to draw (default: all). See the `list` subcommand.")
   var systems: [String] = []
 
   @Option(name: .long, help: "A SystemGraph JSON file to draw instead of the registered systems.")
