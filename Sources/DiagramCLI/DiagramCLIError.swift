@@ -1,4 +1,5 @@
 import FeedbackDiagram
+import FeedbackGraph
 
 /// What the `diagram` command reports on bad input: one line each, and a non-zero exit.
 public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
@@ -37,7 +38,7 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   public func message(commandName name: String) -> String {
     switch self {
     case .unknownSystem(let name, let known):
-      "unknown system \"\(name)\"; known systems: \(known.joined(separator: ", "))"
+      "unknown system \(messageQuoted(name, limit: 200)); known systems: \(known.joined(separator: ", "))"
     case .unreadableGraph(let path):
       "cannot read graph file \(path)"
     case .malformedGraph(let message):

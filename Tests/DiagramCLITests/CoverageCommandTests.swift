@@ -146,6 +146,9 @@ struct ExampleDiagrams: DiagramCommand {
     (["check", "--figure", "pie"], #"unknown figure "pie"; expected one of: states, loop, all"#),
     (["render", "--theme", "neon"], #"unknown theme "neon"; expected one of: dark, light, PATH.json"#),
     (["coverage", "--theme", "/nonexistent/neon.json"], "theme /nonexistent/neon.json: cannot be read"),
+    // A name that would break the line is quoted as one line.
+    (["render", "--figure", "pie\nchart"], #"unknown figure "pie\u{a}chart"; expected one of: states, loop, all"#),
+    (["render", "Nope\u{2028}\"x\""], #"unknown system "Nope\u{2028}\"x\""; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#),
   ])
   func badOptionsAreOneLineErrors(arguments: [String], message: String) {
     #expect {
