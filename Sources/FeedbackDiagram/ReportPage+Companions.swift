@@ -10,8 +10,9 @@ extension ReportPage {
   ///   figures of one trace (`diagram trace`);
   /// - `<stem>.atlas.html`, `<stem>.coverage.html`, `<stem>.<test>.trace.html`, or any
   ///   other `<stem>.<kind>….html` where the kind is one of ``linkedKinds``: a link labelled
-  ///   with the kind; an atlas drawn as an image (`<stem>.atlas.svg`, `.png`, `.pdf`; a
-  ///   large machine's figure is too big for a card) is linked, not shown.
+  ///   with the kind; an atlas overview drawn as an image (`<stem>.atlas.svg`, `.png`, `.pdf`;
+  ///   a large machine's figure is too big for a card) is linked, not shown, when there is
+  ///   no atlas page (`<stem>.atlas.html`, which shows it and its focus figures).
   public static func companions(of name: String, stem: String, image: String, among files: [String]) -> (figures: [Figure], links: [Link]) {
     var figures: [Figure] = []
     var links: [Link] = []
@@ -27,7 +28,7 @@ extension ReportPage {
         let what = kinds.last == "trace-path" ? "its path on the machine" : "its timeline"
         figures.append(Figure(src: file, alt: "\(name) trace \(test) \(kinds.last ?? "")", caption: "Trace \(test): \(what)"))
       } else if let kind = kinds.first(where: { kind in linkedKinds.contains { kind.hasPrefix($0) } }),
-        ext == "html" || (kind == "atlas" && ["svg", "png", "pdf"].contains(ext))
+        ext == "html" || (kinds == ["atlas"] && ["svg", "png", "pdf"].contains(ext) && !files.contains(prefix + "atlas.html"))
       {
         let detail = kinds.filter { $0 != kind }
         let label = ([kind.hasPrefix("trace") ? "trace" : kind] + detail).joined(separator: " ") + (ext == "html" ? "" : " (\(ext))")

@@ -49,4 +49,17 @@ import Testing
     #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure" draggable="false">"#))
     #expect(!page.contains("Counter.coverage"))
   }
+
+  @Test func theReportLinksTheAtlasAndShowsTraceFiguresFoundInTheFolder() throws {
+    let root = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let output = root.appendingPathComponent("Diagrams")
+    try Fixtures.run(["trace", Fixtures.path("failing"), "--output", output.path, "--format", "svg"])
+    try DiagramOutput.write([("TrafficLight.atlas.html", Data("<p>atlas</p>".utf8))], to: output)
+    try Fixtures.run(["render", "TrafficLight", "--output", output.path, "--format", "svg"])
+    let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(page.contains(#"<p class="links"><a href="TrafficLight.atlas.html">atlas</a></p>"#))
+    #expect(page.contains(#"<img src="TrafficLight.emergencyWhileYellow.trace-path.svg" alt="TrafficLight trace emergencyWhileYellow trace-path" draggable="false">"#))
+    #expect(page.contains("<figcaption>Trace emergencyWhileYellow: its timeline</figcaption>"))
+  }
 }

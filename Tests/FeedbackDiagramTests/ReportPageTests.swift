@@ -95,9 +95,14 @@ import Testing
     ])
     #expect(found.links == [
       .init(label: "atlas", href: "TrafficLight.atlas.html"),
-      .init(label: "atlas (pdf)", href: "TrafficLight.atlas.pdf"),
       .init(label: "trace fails", href: "TrafficLight.fails.trace.html"),
     ])
+    // Without an atlas page, the atlas overview image is linked; focus figures are not.
+    let images = ["Counter.atlas.svg", "Counter.atlas.dot", "Counter.atlas.json", "Counter.focus.State.svg"]
+    #expect(ReportPage.companions(of: "Counter", stem: "Counter", image: "svg", among: images).links == [
+      .init(label: "atlas (svg)", href: "Counter.atlas.svg")
+    ])
+    #expect(ReportPage.companions(of: "Counter", stem: "Counter", image: "svg", among: images).figures == [])
   }
 
   @Test func htmlTextEscapesTheFiveCharactersAndNothingElse() {
