@@ -94,7 +94,7 @@ public struct DiagramPlan {
       let companions = ReportPage.companions(of: system.name, stem: system.stem, image: image, among: Array(Set(folderFiles + files)))
       return ReportPage.System(name: system.name, anchor: system.stem, figures: drawn + companions.figures, links: companions.links)
     }
-    return ReportPage(systems: systems, earlierSystems: earlier)
+    return ReportPage(systems: systems, earlierSystems: earlier, figureBackground: theme.background)
   }
 
   /// The report page's HTML (``reportPage()`` rendered from `Templates/report/index.mustache`).

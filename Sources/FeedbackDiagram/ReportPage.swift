@@ -77,12 +77,28 @@ public struct ReportPage: Sendable, Equatable {
   public var systems: [System]
   /// The systems earlier runs drew into the same folder (from its manifest).
   public var earlierSystems: [System]
+  /// The colour of the cards the figures sit on: the figures' theme background, so a figure
+  /// drawn with the dark theme sits on a dark card (in light and dark mode alike). Used only
+  /// when it is a `#` hex colour or a plain colour name; white otherwise.
+  public var figureBackground: String
 
   /// A page.
-  public init(title: String = ReportPage.defaultTitle, systems: [System], earlierSystems: [System] = []) {
+  public init(
+    title: String = ReportPage.defaultTitle, systems: [System], earlierSystems: [System] = [], figureBackground: String = "#ffffff"
+  ) {
     self.title = title
     self.systems = systems
     self.earlierSystems = earlierSystems
+    self.figureBackground = figureBackground
+  }
+
+  /// ``figureBackground`` when it is safe inside CSS (`#` and 3 to 8 hex digits, or letters
+  /// and digits only), else white.
+  var cardColor: String {
+    let scalars = figureBackground.unicodeScalars
+    let hex = scalars.first == "#" && (4...9).contains(scalars.count) && scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
+    let name = (1...40).contains(scalars.count) && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    return hex || name ? figureBackground : "#ffffff"
   }
 
   /// The title `diagram render` gives the page.
@@ -125,7 +141,8 @@ public struct ReportPage: Sendable, Equatable {
   /// What the template sees.
   var model: Model {
     let sections = systems.map { Model.Section($0, earlier: false) } + earlierSystems.map { Model.Section($0, earlier: true) }
-    return Model(title: title, sections: sections, figureCount: sections.reduce(0) { $0 + $1.figures.count })
+    return Model(
+      title: title, sections: sections, figureCount: sections.reduce(0) { $0 + $1.figures.count }, cardColor: cardColor)
   }
 
   /// The template's view of the page (plain stored properties: Mustache reads them by name).
@@ -147,6 +164,7 @@ public struct ReportPage: Sendable, Equatable {
     var title: String
     var sections: [Section]
     var figureCount: Int
+    var cardColor: String
   }
 }
 

@@ -7,6 +7,7 @@ public enum ReportPageError: Error, Equatable, CustomStringConvertible, Sendable
   /// Mustache could not parse the template.
   case templateMalformed(path: String, reason: String)
 
+  /// The one-line message, naming the template's path.
   public var description: String {
     switch self {
     case .templateMissing(let path):

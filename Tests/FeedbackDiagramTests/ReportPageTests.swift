@@ -60,6 +60,19 @@ import Testing
     #expect(!html.contains("http:") && !html.contains("https:") && !html.contains("//fonts"))
   }
 
+  @Test func figuresSitOnACardOfTheirThemesBackgroundWhenThatIsSafeCSS() throws {
+    var page = Self.page
+    #expect(try page.render().contains("background: #ffffff; background: #ffffff;"))
+    page.figureBackground = "#0d1117"
+    #expect(try page.render().contains("background: #ffffff; background: #0d1117;"))
+    page.figureBackground = "white"
+    #expect(try page.render().contains("background: #ffffff; background: white;"))
+    for hostile in ["red; } body { display: none", "#12345g", "url(x)", "", "#1234567890"] {
+      page.figureBackground = hostile
+      #expect(try page.render().contains("background: #ffffff; background: #ffffff;"), "\(hostile)")
+    }
+  }
+
   @Test func aMissingTemplateIsOneLineNamingIt() throws {
     let missing = URL(fileURLWithPath: "/nonexistent/report/index.mustache")
     #expect(throws: ReportPageError.templateMissing(path: missing.path)) { try Self.page.render(template: missing) }
