@@ -29,6 +29,8 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   case belowMinimum([String])
   /// Committed coverage figures that differ from what the trace files give.
   case staleCoverage([String], paths: [String])
+  /// `report` on a folder whose manifest records no system.
+  case nothingToReport(folder: String)
 
   /// The message, naming the command `diagram`.
   public var description: String { message(commandName: "diagram") }
@@ -65,6 +67,8 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
       "\(option) \(value) is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"
     case .belowMinimum(let lines):
       lines.joined(separator: "\n")
+    case .nothingToReport(let folder):
+      "\(folder) holds no systems drawn by \(name) (its .diagram-files lists none); run `swift run \(name)` first"
     case .staleCoverage(let files, let paths):
       "\(files.count) coverage file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run \(name) coverage \(paths.joined(separator: " "))` and commit the result"
     }

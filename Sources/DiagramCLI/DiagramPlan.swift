@@ -86,13 +86,7 @@ public struct DiagramPlan {
       return ReportPage.System(name: graph.name, anchor: stem, figures: drawn + companions.figures, links: companions.links)
     }
     let earlier = earlierSystems.sorted { $0.system.name < $1.system.name }.map { system, files in
-      let drawn = Figure.allCases.compactMap { figure -> ReportPage.Figure? in
-        let file = "\(system.stem).\(figure.rawValue).\(image)"
-        guard files.contains(file) else { return nil }
-        return ReportPage.Figure(src: file, alt: "\(system.name) \(figure.rawValue) figure", caption: Self.caption(figure))
-      }
-      let companions = ReportPage.companions(of: system.name, stem: system.stem, image: image, among: Array(Set(folderFiles + files)))
-      return ReportPage.System(name: system.name, anchor: system.stem, figures: drawn + companions.figures, links: companions.links)
+      Self.section(for: system, image: image, among: folderFiles + files)
     }
     return ReportPage(systems: systems, earlierSystems: earlier, figureBackground: theme.background)
   }
@@ -101,6 +95,19 @@ public struct DiagramPlan {
   /// - Throws: ``ReportPageError`` when the template is missing or malformed.
   public func indexPage() throws -> String {
     try reportPage().render()
+  }
+
+  /// The report page's section of a system drawn in a folder: its figures among `files`
+  /// (states, loop, then coverage and trace figures) and its linked pages.
+  static func section(for system: OutputManifest.System, image: String, among files: [String]) -> ReportPage.System {
+    let present = Set(files)
+    let drawn = Figure.allCases.compactMap { figure -> ReportPage.Figure? in
+      let file = "\(system.stem).\(figure.rawValue).\(image)"
+      guard present.contains(file) else { return nil }
+      return ReportPage.Figure(src: file, alt: "\(system.name) \(figure.rawValue) figure", caption: caption(figure))
+    }
+    let companions = ReportPage.companions(of: system.name, stem: system.stem, image: image, among: Array(present))
+    return ReportPage.System(name: system.name, anchor: system.stem, figures: drawn + companions.figures, links: companions.links)
   }
 
   /// The line under a figure on the report page.

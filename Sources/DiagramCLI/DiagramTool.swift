@@ -4,7 +4,7 @@ import FeedbackGraph
 import Foundation
 
 /// The `diagram` command line of a ``DiagramCommand``: `render` (the default), `list`,
-/// `check`, `coverage`, `trace`, `explore`.
+/// `check`, `coverage`, `trace`, `explore`, `report`.
 ///
 /// Generic over the command that knows the systems and explorations, so that nothing is kept
 /// in global state: ``DiagramCommand/main()`` runs `DiagramTool<Self>`.
@@ -15,7 +15,9 @@ public struct DiagramTool<Catalog: DiagramCommand>: ParsableCommand {
     CommandConfiguration(
       commandName: Catalog.commandName,
       abstract: "Draw feedback-loop systems with Graphviz.",
-      subcommands: [Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self],
+      subcommands: [
+        Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self, ReportCommand.self,
+      ],
       defaultSubcommand: Render.self
     )
   }

@@ -62,4 +62,26 @@ import Testing
     #expect(page.contains(#"<img src="TrafficLight.emergencyWhileYellow.trace-path.svg" alt="TrafficLight trace emergencyWhileYellow trace-path" draggable="false">"#))
     #expect(page.contains("<figcaption>Trace emergencyWhileYellow: its timeline</figcaption>"))
   }
+
+  @Test func reportRewritesThePageFromTheFiguresInTheFolder() throws {
+    let root = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let output = root.appendingPathComponent("Diagrams")
+    #expect {
+      try Fixtures.run(["report", "--output", output.path])
+    } throws: { error in
+      Fixtures.Tool.message(for: error)
+        == "\(output.path) holds no systems drawn by diagram (its .diagram-files lists none); run `swift run diagram` first"
+    }
+    try Fixtures.run(["render", "TrafficLight", "Counter", "--output", output.path, "--format", "svg"])
+    try Fixtures.run(["coverage", Fixtures.path("complete"), "--output", output.path, "--format", "svg"])
+    let before = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(!before.contains("TrafficLight.coverage.svg"))
+    try Fixtures.run(["report", "--output", output.path])
+    let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure" draggable="false">"#))
+    #expect(page.contains(#"<img src="Counter.loop.svg" alt="Counter loop figure" draggable="false">"#))
+    #expect(page.contains(##"<nav aria-label="Systems"><a href="#Counter">Counter</a><a href="#TrafficLight">TrafficLight</a></nav>"##))
+    #expect(!page.contains("earlier run"))
+  }
 }
