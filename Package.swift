@@ -9,7 +9,7 @@ import PackageDescription
 /// FeedbackLoop, Combine (OpenCombine where Combine is missing) <- FeedbackLoopCombine
 /// FeedbackLoop, Observation <- FeedbackLoopObservation (the observable model for views)
 /// swift-case-paths (and so swift-syntax) only in the opt-in AddOns/FeedbackLoopCasePaths package
-/// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/) <- FeedbackDiagram (never the runtime)
+/// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/), Mustache <- FeedbackDiagram (never the runtime)
 /// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
 /// Where Combine is missing, OpenCombine stands in for it.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
@@ -36,6 +36,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // MARK: Data
@@ -82,7 +83,14 @@ let package = Package(
       path: "Templates",
       resources: [.copy("themes"), .copy("report")]
     ),
-    .target(name: "FeedbackDiagram", dependencies: ["FeedbackGraph", "CGraphviz", "FeedbackTemplates"]),
+    .target(
+      name: "FeedbackDiagram",
+      dependencies: [
+        "FeedbackGraph", "CGraphviz", "FeedbackTemplates",
+        // The report page's template (Templates/report/index.mustache).
+        .product(name: "Mustache", package: "swift-mustache"),
+      ]
+    ),
     .target(
       name: "DiagramCLI",
       dependencies: [

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The files under the repository's `Templates/` folder — figure themes (`themes/*.json`)
-/// and the report page (`report/index.html`) — embedded as resources, so that the diagram
+/// and the report page (`report/index.mustache`) — embedded as resources, so that the diagram
 /// library finds them from any working directory.
 public enum FeedbackTemplates {
   /// The URL of a template file, e.g. `themes/light.json`.

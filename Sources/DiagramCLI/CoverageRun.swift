@@ -7,7 +7,7 @@ public import Foundation
 /// `--min-…` options.
 ///
 /// ```swift
-/// let run = try CoverageRun(paths: ["Traces"], registered: DiagramRegistry.systems)
+/// let run = try CoverageRun(paths: ["Traces"], registered: Diagrams.systems)
 /// run.warnings.forEach { print($0) }   // traces recorded against other declarations
 /// print(run.table())
 /// try run.requireMinimum(transitions: 1.0, states: nil)

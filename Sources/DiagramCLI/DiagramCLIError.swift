@@ -1,4 +1,5 @@
 public import FeedbackDiagram
+import FeedbackGraph
 
 /// What the `diagram` command reports on bad input: one line each, and a non-zero exit.
 public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
@@ -28,12 +29,18 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   case belowMinimum([String])
   /// Committed coverage figures that differ from what the trace files give.
   case staleCoverage([String], paths: [String])
+  /// `report` on a folder whose manifest records no system.
+  case nothingToReport(folder: String)
 
-  public var description: String {
-    let name = DiagramRegistry.commandName
-    return switch self {
+  /// The message, naming the command `diagram`.
+  public var description: String { message(commandName: "diagram") }
+
+  /// The message, naming the command `commandName` where it tells what to run or who wrote
+  /// a file (a package's own executable goes by its own name).
+  public func message(commandName name: String) -> String {
+    switch self {
     case .unknownSystem(let name, let known):
-      "unknown system \"\(name)\"; known systems: \(known.joined(separator: ", "))"
+      "unknown system \(messageQuoted(name, limit: 200)); known systems: \(known.joined(separator: ", "))"
     case .unreadableGraph(let path):
       "cannot read graph file \(path)"
     case .malformedGraph(let message):
@@ -60,6 +67,8 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
       "\(option) \(value) is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"
     case .belowMinimum(let lines):
       lines.joined(separator: "\n")
+    case .nothingToReport(let folder):
+      "\(folder) holds no systems drawn by \(name) (its .diagram-files lists none); run `swift run \(name)` first"
     case .staleCoverage(let files, let paths):
       "\(files.count) coverage file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run \(name) coverage \(paths.joined(separator: " "))` and commit the result"
     }

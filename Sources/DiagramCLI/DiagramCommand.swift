@@ -39,30 +39,9 @@ extension DiagramCommand {
     return name.isEmpty ? "diagram" : name
   }
 
-  /// Runs the command line with ``systems`` and ``explorations``, named ``commandName``.
+  /// Runs the command line (``DiagramTool``) with ``systems`` and ``explorations``, named
+  /// ``commandName``.
   public static func main() {
-    DiagramRegistry.systems = systems
-    DiagramRegistry.commandName = commandName
-    ExplorationRegistry.explorations = explorations
-    DiagramTool.main()
-  }
-}
-
-/// The systems the running command knows.
-public enum DiagramRegistry {
-  private static let storage = Protected<[SystemGraph]>([])
-  private static let name = Protected("diagram")
-
-  /// Set once at start-up by ``DiagramCommand/main()``.
-  public static var systems: [SystemGraph] {
-    get { storage.withLock { $0 } }
-    set { storage.withLock { $0 = newValue } }
-  }
-
-  /// The name of the running command, in its help and messages (`diagram` unless
-  /// ``DiagramCommand/main()`` set another).
-  public static var commandName: String {
-    get { name.withLock { $0 } }
-    set { name.withLock { $0 = newValue } }
+    DiagramTool<Self>.main()
   }
 }

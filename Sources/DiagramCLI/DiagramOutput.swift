@@ -102,6 +102,13 @@ extension DiagramOutput {
       }.map(\.0.name))
   }
 
+  /// The names of the plain files in `folder` (none when it is missing), sorted; hidden
+  /// files (the manifest, staging folders) left out.
+  public static func fileNames(in folder: URL) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted()
+  }
+
   /// The systems the folder's manifest records that `plan` does not draw, with their image
   /// files found in the folder (in the image format the report page uses).
   public static func earlierSystems(besides plan: DiagramPlan, in folder: URL) throws -> [(system: OutputManifest.System, figures: [String])] {

@@ -1,6 +1,5 @@
 public import FeedbackDiagram
 public import FeedbackGraph
-import FeedbackTemplates
 public import Foundation
 
 /// What `diagram render` writes, computed in memory: file names and contents.
@@ -21,6 +20,11 @@ public struct DiagramPlan {
   /// Systems drawn in the output folder by earlier runs, with the figure files of theirs
   /// that are there (`Checkout.states.svg`, …): the report page lists them too.
   public var earlierSystems: [(system: OutputManifest.System, figures: [String])] = []
+
+  /// The names of the files in the output folder (``DiagramOutput/fileNames(in:)``): the
+  /// report page shows the coverage and trace figures among them, and links the atlas,
+  /// coverage and trace pages (``ReportPage/companions(of:stem:image:among:)``).
+  public var folderFiles: [String] = []
 
   /// The stems the output folder's manifest records, by system name (see ``OutputNames``).
   public var recordedStems: [String: String] = [:]
@@ -56,7 +60,7 @@ public struct DiagramPlan {
       }
     }
     if formats.contains(.svg) || formats.contains(.png) {
-      files.append(("index.html", Data(indexPage().utf8)))
+      files.append(("index.html", Data(try indexPage().utf8)))
     }
     return files
   }
@@ -68,37 +72,49 @@ public struct DiagramPlan {
     return try plan.files()
   }
 
-  /// The report page: every figure of every system.
-  public func indexPage() -> String {
+  /// The report page: every figure of every system, with the coverage and trace figures
+  /// and the linked pages (atlas, coverage, trace) found among ``folderFiles``.
+  public func reportPage() -> ReportPage {
     let image = formats.contains(.svg) ? "svg" : "png"
-    let template = FeedbackTemplates.url("report/index.html").flatMap { try? String(contentsOf: $0, encoding: .utf8) }
-      ?? "<html><body><h1>{{title}}</h1>{{navigation}}{{sections}}</body></html>"
-    let earlier = earlierSystems.sorted { $0.system.name < $1.system.name }
-    let navigation = (graphs.map(\.name) + earlier.map(\.system.name))
-      .map { "<a href=\"#\(html($0))\">\(html($0))</a>" }.joined()
-    var sections = zip(graphs, stems).map { graph, stem in
-      var figuresHTML = figures.map { figure in
-        "<figure><img src=\"\(html(stem)).\(figure.rawValue).\(image)\" alt=\"\(html(graph.name)) \(figure.rawValue) figure\"><figcaption>\(figure == .states ? "States and transitions" : "The feedback loop")</figcaption></figure>"
-      }.joined(separator: "\n")
-      if coverageFigures.contains(graph.name) {
-        figuresHTML += "\n<figure><img src=\"\(html(stem)).coverage.\(image)\" alt=\"\(html(graph.name)) coverage figure\"><figcaption>What the tests exercised (diagram coverage)</figcaption></figure>"
+    let systems = zip(graphs, stems).map { graph, stem in
+      var files = folderFiles
+      if coverageFigures.contains(graph.name) { files.append("\(stem).coverage.\(image)") }
+      let companions = ReportPage.companions(of: graph.name, stem: stem, image: image, among: Array(Set(files)))
+      let drawn = figures.map { figure in
+        ReportPage.Figure(src: "\(stem).\(figure.rawValue).\(image)", alt: "\(graph.name) \(figure.rawValue) figure", caption: Self.caption(figure))
       }
-      return "<section id=\"\(html(graph.name))\"><h2>\(html(graph.name))</h2>\n\(figuresHTML)\n</section>"
+      return ReportPage.System(name: graph.name, anchor: stem, figures: drawn + companions.figures, links: companions.links)
     }
-    sections += earlier.map { system, files in
-      let figuresHTML = files.map { file in
-        "<figure><img src=\"\(html(file))\" alt=\"\(html(system.name)) figure \(html(file))\"><figcaption>\(html(file)) (drawn by an earlier run)</figcaption></figure>"
-      }.joined(separator: "\n")
-      return "<section id=\"\(html(system.name))\"><h2>\(html(system.name))</h2>\n\(figuresHTML)\n</section>"
+    let earlier = earlierSystems.sorted { $0.system.name < $1.system.name }.map { system, files in
+      Self.section(for: system, image: image, among: folderFiles + files)
     }
-    let sectionsHTML = sections.joined(separator: "\n")
-    return template.replacingOccurrences(of: "{{title}}", with: "Feedback loop diagrams")
-      .replacingOccurrences(of: "{{navigation}}", with: navigation)
-      .replacingOccurrences(of: "{{sections}}", with: sectionsHTML)
+    return ReportPage(systems: systems, earlierSystems: earlier, figureBackground: theme.background)
   }
 
-  private func html(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  /// The report page's HTML (``reportPage()`` rendered from `Templates/report/index.mustache`).
+  /// - Throws: ``ReportPageError`` when the template is missing or malformed.
+  public func indexPage() throws -> String {
+    try reportPage().render()
+  }
+
+  /// The report page's section of a system drawn in a folder: its figures among `files`
+  /// (states, loop, then coverage and trace figures) and its linked pages.
+  static func section(for system: OutputManifest.System, image: String, among files: [String]) -> ReportPage.System {
+    let present = Set(files)
+    let drawn = Figure.allCases.compactMap { figure -> ReportPage.Figure? in
+      let file = "\(system.stem).\(figure.rawValue).\(image)"
+      guard present.contains(file) else { return nil }
+      return ReportPage.Figure(src: file, alt: "\(system.name) \(figure.rawValue) figure", caption: caption(figure))
+    }
+    let companions = ReportPage.companions(of: system.name, stem: system.stem, image: image, among: Array(present))
+    return ReportPage.System(name: system.name, anchor: system.stem, figures: drawn + companions.figures, links: companions.links)
+  }
+
+  /// The line under a figure on the report page.
+  static func caption(_ figure: Figure) -> String {
+    switch figure {
+    case .states: "States and transitions"
+    case .loop: "The feedback loop"
+    }
   }
 }

@@ -6,7 +6,8 @@ import Foundation
 extension DiagramTool {
   /// `diagram coverage [PATHS…]`: what the recorded tests exercised, per system.
   struct CoverageCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
       commandName: "coverage",
       abstract: "Measure which transitions and states recorded traces exercised, and draw it.",
       discussion: """
@@ -18,6 +19,7 @@ extension DiagramTool {
         target with its own count. A registered system without traces is listed with 0 traces \
         and fails --min-transitions and --min-states ("Counter: no traces").
         """)
+    }
 
     @Argument(help: "Trace files, or folders searched recursively for *.jsonl (default: the current folder).")
     var paths: [String] = []
@@ -40,22 +42,13 @@ extension DiagramTool {
     }
 
     func run() throws {
-      let run = try CoverageRun(paths: paths.isEmpty ? ["."] : paths, registered: DiagramRegistry.systems, theme: try resolveTheme(figures.theme))
+      let run = try CoverageRun(paths: paths.isEmpty ? ["."] : paths, registered: Catalog.systems, theme: try figures.theme.theme())
       run.warnings.forEach(printError)
       let recorded = try OutputManifest.read(in: URL(fileURLWithPath: figures.output, isDirectory: true)).stems
       try figures.write { try run.files(formats: $0, recorded: recorded) }
       print(json ? try run.json() : run.table(), terminator: "")
       try run.requireMinimum(transitions: minTransitions, states: minStates)
     }
-  }
-}
-
-/// A theme by name or path, as a one-line CLI error.
-func resolveTheme(_ name: String) throws -> Theme {
-  do {
-    return try Theme.named(name)
-  } catch let error as DiagramError {
-    throw DiagramCLIError.invalid(error)
   }
 }
 

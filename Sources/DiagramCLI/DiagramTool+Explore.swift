@@ -7,11 +7,13 @@ extension DiagramTool {
   /// `diagram explore NAME`: runs a registered exploration, prints its report, draws the
   /// reachable graph and writes the traces of its findings and covering paths.
   struct ExploreCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "explore",
-      abstract: "Explore a registered system: every reachable state, invariants, deadlocks, covering paths.")
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "explore",
+        abstract: "Explore a registered system: every reachable state, invariants, deadlocks, covering paths.")
+    }
 
-    @Argument(help: "The system to explore. See `diagram explore --list`.")
+    @Argument(help: "The system to explore (`explore --list` lists them).")
     var name: String?
 
     @Flag(name: .long, help: "List the systems that can be explored.")
@@ -24,7 +26,7 @@ extension DiagramTool {
     }
 
     func run() throws {
-      let known = ExplorationRegistry.explorations
+      let known = Catalog.explorations
       if list {
         known.map(\.name).sorted().forEach { print($0) }
         return
@@ -51,16 +53,5 @@ extension DiagramTool {
       print("Wrote \(written.joined(separator: ", ")) into \(figures.output)/")
       if output.hasFindings { throw ExitCode(1) }
     }
-  }
-}
-
-/// The explorations the running command knows.
-public enum ExplorationRegistry {
-  private static let storage = Protected<[RegisteredExploration]>([])
-
-  /// Set once at start-up by ``DiagramCommand/main()``.
-  public static var explorations: [RegisteredExploration] {
-    get { storage.withLock { $0 } }
-    set { storage.withLock { $0 = newValue } }
   }
 }

@@ -5,9 +5,11 @@ import Foundation
 extension DiagramTool {
   /// `diagram trace FILE`: one recorded run as a path on the machine and as a timeline.
   struct TraceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "trace",
-      abstract: "Draw one trace file: its path on the machine and its timeline on virtual time.")
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        commandName: "trace",
+        abstract: "Draw one trace file: its path on the machine and its timeline on virtual time.")
+    }
 
     @Argument(help: "A trace file (*.jsonl).")
     var file: String
@@ -15,7 +17,7 @@ extension DiagramTool {
     @OptionGroup var figures: FigureOptions
 
     func run() throws {
-      let run = try TraceRun(path: file, registered: DiagramRegistry.systems, theme: try resolveTheme(figures.theme))
+      let run = try TraceRun(path: file, registered: Catalog.systems, theme: try figures.theme.theme())
       run.warnings.forEach(printError)
       let names = try figures.write(run.files)
       print("Wrote \(names.joined(separator: ", ")) into \(figures.output)/")

@@ -3,25 +3,56 @@ import FeedbackDiagram
 import FeedbackGraph
 import Foundation
 
-/// The `diagram` command line: `render` (the default), `list`, `check`.
-public struct DiagramTool: ParsableCommand {
-  /// Named after the running command (``DiagramRegistry/commandName``), so a package's own
-  /// executable shows its own name in help and errors.
+/// The `diagram` command line of a ``DiagramCommand``: `render` (the default), `list`,
+/// `check`, `coverage`, `trace`, `explore`, `report`.
+///
+/// Generic over the command that knows the systems and explorations, so that nothing is kept
+/// in global state: ``DiagramCommand/main()`` runs `DiagramTool<Self>`.
+public struct DiagramTool<Catalog: DiagramCommand>: ParsableCommand {
+  /// Named after ``DiagramCommand/commandName``, so a package's own executable shows its own
+  /// name in help and errors.
   public static var configuration: CommandConfiguration {
     CommandConfiguration(
-      commandName: DiagramRegistry.commandName,
+      commandName: Catalog.commandName,
       abstract: "Draw feedback-loop systems with Graphviz.",
-      subcommands: [Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self],
+      subcommands: [
+        Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self, ReportCommand.self,
+      ],
       defaultSubcommand: Render.self
     )
   }
 
+  /// The root command: it runs a subcommand.
   public init() {}
+
+  /// Parses the process's arguments and runs the command; on an error, prints it as one
+  /// line naming the command (``DiagramCLIError/message(commandName:)``) and exits non-zero.
+  public static func main() {
+    main(nil)
+  }
+
+  /// Parses `arguments` (default: the process's) and runs the command, as ``main()``.
+  public static func main(_ arguments: [String]?) {
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+    } catch let error as DiagramCLIError {
+      exit(withError: CommandMessage(text: error.message(commandName: Catalog.commandName)))
+    } catch {
+      exit(withError: error)
+    }
+  }
+}
+
+/// An error's text, as the command prints it after `Error: `.
+struct CommandMessage: Error, CustomStringConvertible {
+  var text: String
+  var description: String { text }
 }
 
 /// Options shared by `render` and `check`.
 struct Selection: ParsableArguments {
-  @Argument(help: "The systems to draw (default: all). See `diagram list`.")
+  @Argument(help: "The systems to draw (default: all). See the `list` subcommand.")
   var systems: [String] = []
 
   @Option(name: .long, help: "A SystemGraph JSON file to draw instead of the registered systems.")
@@ -31,16 +62,22 @@ struct Selection: ParsableArguments {
   var output = "Diagrams"
 
   @Option(name: .long, help: "Comma-separated formats: svg,png,pdf,dot,mmd,json.")
-  var format = "svg,png,pdf,dot,mmd,json"
+  var format = FormatList(OutputFormat.allCases)
 
   @Option(name: .long, help: "states, loop or all.")
-  var figure = "all"
+  var figure = FigureChoice.all
 
   @Option(name: .long, help: "light, dark, or the path of a theme JSON file.")
-  var theme = "light"
+  var theme = ThemeChoice.light
+
+  func validate() throws {
+    try format.validate(allowed: OutputFormat.allCases)
+    try figure.validate()
+    try theme.validate()
+  }
 
   /// Resolves names and files into a plan; every problem is a one-line error.
-  func plan() throws -> DiagramPlan {
+  func plan(known: [SystemGraph]) throws -> DiagramPlan {
     let graphs: [SystemGraph]
     if let path = graph {
       let data = try InputFile.read(path, limit: InputFile.graphLimit)
@@ -50,7 +87,6 @@ struct Selection: ParsableArguments {
         throw DiagramCLIError.malformedGraph("\(error)")
       }
     } else {
-      let known = DiagramRegistry.systems
       graphs = try systems.isEmpty ? known : systems.map { name in
         guard let graph = known.first(where: { $0.name == name }) else {
           throw DiagramCLIError.unknownSystem(name, known: known.map(\.name))
@@ -58,44 +94,23 @@ struct Selection: ParsableArguments {
         return graph
       }
     }
-    let formats = try format.split(separator: ",").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { name -> OutputFormat in
-      let name = name.trimmingCharacters(in: .whitespaces)
-      guard let format = OutputFormat(rawValue: name) else {
-        throw DiagramCLIError.invalid(.unknown(kind: "format", name: name, known: OutputFormat.allCases.map(\.rawValue)))
-      }
-      return format
-    }
-    guard !formats.isEmpty else { throw DiagramCLIError.noFormat(known: OutputFormat.allCases.map(\.rawValue)) }
-    let figures: [Figure]
-    if figure == "all" {
-      figures = Figure.allCases
-    } else if let one = Figure(rawValue: figure) {
-      figures = [one]
-    } else {
-      throw DiagramCLIError.invalid(.unknown(kind: "figure", name: figure, known: Figure.allCases.map(\.rawValue) + ["all"]))
-    }
-    let theme: Theme
-    do {
-      theme = try Theme.named(self.theme)
-    } catch let error as DiagramError {
-      throw DiagramCLIError.invalid(error)
-    }
-    return DiagramPlan(graphs: graphs, figures: figures, formats: formats, theme: theme)
+    return DiagramPlan(graphs: graphs, figures: figure.figures, formats: format.formats, theme: try theme.theme())
   }
 }
 
 extension DiagramTool {
   /// Renders systems into a folder.
   struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Render systems into a folder (the default).")
+    static var configuration: CommandConfiguration { CommandConfiguration(abstract: "Render systems into a folder (the default).") }
     @OptionGroup var selection: Selection
 
     func run() throws {
-      var plan = try selection.plan()
+      var plan = try selection.plan(known: Catalog.systems)
       let folder = URL(fileURLWithPath: selection.output, isDirectory: true)
       plan.recordedStems = try OutputManifest.read(in: folder).stems
       plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
       plan.earlierSystems = try DiagramOutput.earlierSystems(besides: plan, in: folder)
+      plan.folderFiles = DiagramOutput.fileNames(in: folder)
       let files: [(name: String, data: Data)]
       do {
         files = try plan.files()
@@ -109,10 +124,10 @@ extension DiagramTool {
 
   /// Lists the registered systems.
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the systems this command knows.")
+    static var configuration: CommandConfiguration { CommandConfiguration(abstract: "List the systems this command knows.") }
 
     func run() {
-      for graph in DiagramRegistry.systems {
+      for graph in Catalog.systems {
         print("\(graph.name)  (\(graph.states.count) states, \(graph.transitions.count) transitions, \(graph.feedbacks.count) feedbacks)")
       }
     }
@@ -120,20 +135,22 @@ extension DiagramTool {
 
   /// Fails when committed diagrams are stale.
   struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Exit non-zero when the DOT, Mermaid or JSON files in the folder differ from what would be rendered.")
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        abstract: "Exit non-zero when the DOT, Mermaid or JSON files in the folder differ from what would be rendered.")
+    }
     @OptionGroup var selection: Selection
 
     @Option(name: .long, help: "Also check <System>.coverage.dot against these trace files or folders (repeatable).")
     var coverage: [String] = []
 
     func run() throws {
-      let plan = try selection.plan()
+      let plan = try selection.plan(known: Catalog.systems)
       let folder = URL(fileURLWithPath: selection.output, isDirectory: true)
       let stale = DiagramOutput.stale(try plan.sourceFiles(), in: folder)
       guard stale.isEmpty else { throw DiagramCLIError.stale(stale) }
       if !coverage.isEmpty {
-        let run = try CoverageRun(paths: coverage, registered: DiagramRegistry.systems, theme: plan.theme)
+        let run = try CoverageRun(paths: coverage, registered: Catalog.systems, theme: plan.theme)
         run.warnings.forEach(printError)
         let recorded = try OutputManifest.read(in: folder).stems
         let staleCoverage = DiagramOutput.stale(try run.files(formats: [.dot], recorded: recorded), in: folder)

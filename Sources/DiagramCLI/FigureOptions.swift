@@ -12,10 +12,11 @@ struct FigureOptions: ParsableArguments {
   var format = FormatList([.svg, .png, .dot])
 
   @Option(name: .long, help: "light, dark, or the path of a theme JSON file.")
-  var theme = "light"
+  var theme = ThemeChoice.light
 
   func validate() throws {
     try format.validate(allowed: [.svg, .png, .pdf, .dot])
+    try theme.validate()
   }
 
   /// Renders `files` (rendering errors become one-line CLI errors) and writes them into

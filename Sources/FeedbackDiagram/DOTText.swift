@@ -55,23 +55,15 @@ enum DOTText {
     quoted(lines.joined(separator: "\n"))
   }
 
-  /// Text inside an HTML-like label: `&`, `<`, `>`, quotes escaped; backslashes doubled
-  /// (Graphviz expands `\N` and friends in HTML text too); line breaks become `<br/>`.
+  /// Text inside an HTML-like label: ``HTMLText/escaped(_:)`` (`&`, `<`, `>`, quotes), then
+  /// backslashes doubled (Graphviz expands `\N` and friends in HTML text too) and line
+  /// breaks written `<br/>`.
   static func html(_ text: String) -> String {
-    var result = ""
-    for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      case "\\": result += "\\\\"
-      case "\n", "\r": result += "<br/>"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    HTMLText.escaped(text)
+      .replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "\r\n", with: "<br/>")
+      .replacingOccurrences(of: "\n", with: "<br/>")
+      .replacingOccurrences(of: "\r", with: "<br/>")
   }
 
   /// The longest HTML-like label written (Graphviz refuses more than 16,384 bytes).

@@ -1,3 +1,5 @@
+import FeedbackGraph
+
 /// What can go wrong when drawing a diagram. Each description is one line.
 public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
   /// Graphviz rejected the graph; its message.
@@ -19,7 +21,7 @@ public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
     case .pluginsMissing(let message):
       "Graphviz has no plugins registered (\(message)); run `dot -c` as root (sudo dot -c) to rebuild its plugin configuration."
     case .unknown(let kind, let name, let known):
-      "unknown \(kind) \"\(name)\"; expected one of: \(known.joined(separator: ", "))"
+      "unknown \(kind) \(messageQuoted(name, limit: 200)); expected one of: \(known.joined(separator: ", "))"
     case .badTheme(let path, let reason):
       "theme \(path): \(reason)"
     case .badGraph(let message):

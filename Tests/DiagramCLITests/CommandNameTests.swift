@@ -17,6 +17,14 @@ import Testing
     #expect(help.output.contains("USAGE: checkout-diagrams <subcommand>"))
     #expect(!help.output.contains("USAGE: diagram"))
 
+    // Every subcommand's help goes by the same name, and names no `diagram`.
+    for subcommand in ["render", "list", "check", "coverage", "trace", "explore"] {
+      let help = try DiagramBinaryTests.run([subcommand, "--help"], in: folder, executable: renamed)
+      #expect(help.output.contains("USAGE: checkout-diagrams \(subcommand)"))
+      let words = help.output.split { !($0.isLetter || $0.isNumber || $0 == "-") }
+      #expect(!words.contains("diagram"), "\(subcommand) --help names `diagram`")
+    }
+
     let check = try DiagramBinaryTests.run(["check", "TrafficLight", "--output", "Nowhere"], in: folder, executable: renamed)
     #expect(check.status != 0)
     #expect(check.output.contains("run `swift run checkout-diagrams` and commit the result"))

@@ -24,18 +24,25 @@ enum Fixtures {
   /// is not safe to use from several threads at once (parallel tests crashed in it).
   static func run(_ arguments: [String]) throws {
     try alone {
-      DiagramRegistry.systems = ExampleCatalog.graphs
-      var command = try DiagramTool.parseAsRoot(arguments)
+      var command = try Tool.parseAsRoot(arguments)
       try command.run()
     }
   }
 
-  /// Runs `body` while no other test uses the command line (or its registry).
+  /// The command line of the example systems, as `swift run diagram` runs it.
+  typealias Tool = DiagramTool<ExampleDiagrams>
+
+  /// Runs `body` while no other test uses the command line.
   static func alone<Result>(_ body: () throws -> Result) rethrows -> Result {
     try commandLine.withLock { _ in try body() }
   }
 
   private static let commandLine = Protected<Void>(())
+}
+
+/// The example systems, as the `diagram` executable registers them.
+struct ExampleDiagrams: DiagramCommand {
+  static var systems: [SystemGraph] { ExampleCatalog.graphs }
 }
 
 @Suite struct CoverageCommandTests {
@@ -134,12 +141,20 @@ enum Fixtures {
     (["coverage", "--min-states=-0.1"], "--min-states -0.1 is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"),
     (["coverage", "--format", "svg,mmd"], #"unknown format "mmd"; expected one of: svg, png, pdf, dot"#),
     (["trace", "x.jsonl", "--format", "gif"], #"unknown format "gif"; expected one of: svg, png, pdf, dot"#),
+    // The typed options of render and check, checked in validate() (issue #12).
+    (["render", "--format", "svg,gif"], #"unknown format "gif"; expected one of: svg, png, pdf, dot, mmd, json"#),
+    (["check", "--figure", "pie"], #"unknown figure "pie"; expected one of: states, loop, all"#),
+    (["render", "--theme", "neon"], #"unknown theme "neon"; expected one of: dark, light, PATH.json"#),
+    (["coverage", "--theme", "/nonexistent/neon.json"], "theme /nonexistent/neon.json: cannot be read"),
+    // A name that would break the line is quoted as one line.
+    (["render", "--figure", "pie\nchart"], #"unknown figure "pie\u{a}chart"; expected one of: states, loop, all"#),
+    (["render", "Nope\u{2028}\"x\""], #"unknown system "Nope\u{2028}\"x\""; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#),
   ])
   func badOptionsAreOneLineErrors(arguments: [String], message: String) {
     #expect {
       try Fixtures.run(arguments)
     } throws: { error in
-      DiagramTool.message(for: error) == message
+      Fixtures.Tool.message(for: error) == message
     }
   }
 

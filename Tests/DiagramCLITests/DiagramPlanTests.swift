@@ -12,7 +12,7 @@ import Testing
       "TrafficLight.states.dot", "TrafficLight.loop.dot", "TrafficLight.mmd", "TrafficLight.json",
       "TrafficLight.states.svg", "TrafficLight.loop.svg", "index.html",
     ])
-    #expect(plan.indexPage().contains("<img src=\"TrafficLight.loop.svg\""))
+    #expect(try plan.indexPage().contains("<img src=\"TrafficLight.loop.svg\""))
   }
 
   @Test func writingIsAllOrNothingAndNeverTouchesAFileInTheWay() throws {
@@ -41,12 +41,47 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     var plan = DiagramPlan(graphs: [TrafficLight.system.graph, Counter.system().graph], formats: [.svg])
-    #expect(!plan.indexPage().contains(".coverage."))
+    #expect(try !plan.indexPage().contains(".coverage."))
     try DiagramOutput.write([("TrafficLight.coverage.svg", Data("<svg/>".utf8))], to: folder)
     plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
     #expect(plan.coverageFigures == ["TrafficLight"])
-    let page = plan.indexPage()
-    #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure">"#))
+    let page = try plan.indexPage()
+    #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure" draggable="false">"#))
     #expect(!page.contains("Counter.coverage"))
+  }
+
+  @Test func theReportLinksTheAtlasAndShowsTraceFiguresFoundInTheFolder() throws {
+    let root = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let output = root.appendingPathComponent("Diagrams")
+    try Fixtures.run(["trace", Fixtures.path("failing"), "--output", output.path, "--format", "svg"])
+    try DiagramOutput.write([("TrafficLight.atlas.html", Data("<p>atlas</p>".utf8))], to: output)
+    try Fixtures.run(["render", "TrafficLight", "--output", output.path, "--format", "svg"])
+    let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(page.contains(#"<p class="links"><a href="TrafficLight.atlas.html">atlas</a></p>"#))
+    #expect(page.contains(#"<img src="TrafficLight.emergencyWhileYellow.trace-path.svg" alt="TrafficLight trace emergencyWhileYellow trace-path" draggable="false">"#))
+    #expect(page.contains("<figcaption>Trace emergencyWhileYellow: its timeline</figcaption>"))
+  }
+
+  @Test func reportRewritesThePageFromTheFiguresInTheFolder() throws {
+    let root = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let output = root.appendingPathComponent("Diagrams")
+    #expect {
+      try Fixtures.run(["report", "--output", output.path])
+    } throws: { error in
+      Fixtures.Tool.message(for: error)
+        == "\(output.path) holds no systems drawn by diagram (its .diagram-files lists none); run `swift run diagram` first"
+    }
+    try Fixtures.run(["render", "TrafficLight", "Counter", "--output", output.path, "--format", "svg"])
+    try Fixtures.run(["coverage", Fixtures.path("complete"), "--output", output.path, "--format", "svg"])
+    let before = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(!before.contains("TrafficLight.coverage.svg"))
+    try Fixtures.run(["report", "--output", output.path])
+    let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure" draggable="false">"#))
+    #expect(page.contains(#"<img src="Counter.loop.svg" alt="Counter loop figure" draggable="false">"#))
+    #expect(page.contains(##"<nav aria-label="Systems"><a href="#Counter">Counter</a><a href="#TrafficLight">TrafficLight</a></nav>"##))
+    #expect(!page.contains("earlier run"))
   }
 }

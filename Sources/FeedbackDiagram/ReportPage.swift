@@ -1,0 +1,180 @@
+import FeedbackTemplates
+import Foundation
+import Mustache
+
+/// The report page (`index.html`): every figure of every system in an output folder, each
+/// zoomable and pannable, with links to the system's other pages (atlas, coverage, trace)
+/// and the systems that earlier runs drew into the same folder.
+///
+/// Rendered with Mustache from `Templates/report/index.mustache`. Every value is inserted
+/// escaped (``HTMLText/escaped(_:)``, the template's content type), so a system named
+/// `<script>` shows as text. The page loads nothing from the network: its
+/// Content-Security-Policy forbids it, and its script and styles are inline.
+///
+/// ```swift
+/// let page = ReportPage(title: "Checkout", systems: [
+///   .init(name: "Checkout", anchor: "Checkout", figures: [
+///     .init(src: "Checkout.states.svg", alt: "Checkout states figure", caption: "States and transitions"),
+///   ]),
+/// ])
+/// try page.render().write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+/// ```
+public struct ReportPage: Sendable, Equatable {
+  /// One image on the page.
+  public struct Figure: Sendable, Equatable {
+    /// The image's file name, relative to the page.
+    public var src: String
+    /// Its text alternative.
+    public var alt: String
+    /// The line shown under it.
+    public var caption: String
+
+    /// A figure.
+    public init(src: String, alt: String, caption: String) {
+      self.src = src
+      self.alt = alt
+      self.caption = caption
+    }
+  }
+
+  /// A link to another page or file of a system: its atlas, coverage or trace pages.
+  public struct Link: Sendable, Equatable {
+    /// What it is, as shown: `atlas`, `coverage`, `trace checkout-fails`.
+    public var label: String
+    /// The file name, relative to the page.
+    public var href: String
+
+    /// A link.
+    public init(label: String, href: String) {
+      self.label = label
+      self.href = href
+    }
+  }
+
+  /// One system's section.
+  public struct System: Sendable, Equatable {
+    /// The system's name, as shown.
+    public var name: String
+    /// The section's `id` (its file-name stem: letters, digits, `-`, `_`).
+    public var anchor: String
+    /// Its figures, in order.
+    public var figures: [Figure]
+    /// Its other pages.
+    public var links: [Link]
+
+    /// A system's section.
+    public init(name: String, anchor: String, figures: [Figure], links: [Link] = []) {
+      self.name = name
+      self.anchor = anchor
+      self.figures = figures
+      self.links = links
+    }
+  }
+
+  /// The page's title and heading.
+  public var title: String
+  /// The systems this run drew.
+  public var systems: [System]
+  /// The systems earlier runs drew into the same folder (from its manifest).
+  public var earlierSystems: [System]
+  /// The colour of the cards the figures sit on: the figures' theme background, so a figure
+  /// drawn with the dark theme sits on a dark card (in light and dark mode alike). Used only
+  /// when it is a `#` hex colour or a plain colour name; white otherwise.
+  public var figureBackground: String
+
+  /// A page.
+  public init(
+    title: String = ReportPage.defaultTitle, systems: [System], earlierSystems: [System] = [], figureBackground: String = "#ffffff"
+  ) {
+    self.title = title
+    self.systems = systems
+    self.earlierSystems = earlierSystems
+    self.figureBackground = figureBackground
+  }
+
+  /// ``figureBackground`` when it is safe inside CSS (`#` and 3 to 8 hex digits, or letters
+  /// and digits only), else white.
+  var cardColor: String {
+    let scalars = figureBackground.unicodeScalars
+    let hex = scalars.first == "#" && (4...9).contains(scalars.count) && scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
+    let name = (1...40).contains(scalars.count) && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    return hex || name ? figureBackground : "#ffffff"
+  }
+
+  /// The title `diagram render` gives the page.
+  public static let defaultTitle = "Feedback loop diagrams"
+
+  /// The template's path inside `Templates/`.
+  public static let templatePath = "report/index.mustache"
+
+  /// The page's HTML, from `template` (default: the package's `Templates/report/index.mustache`).
+  /// - Throws: ``ReportPageError`` when the template is missing, unreadable or malformed.
+  public func render(template: URL? = nil) throws -> String {
+    guard let url = template ?? FeedbackTemplates.url(Self.templatePath) else {
+      throw ReportPageError.templateMissing(path: "Templates/\(Self.templatePath)")
+    }
+    let text: String
+    do {
+      text = try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      let exists = FileManager.default.fileExists(atPath: url.path)
+      throw exists ? ReportPageError.templateUnreadable(path: url.path) : ReportPageError.templateMissing(path: url.path)
+    }
+    return try Self.render(text, source: url.path, model: model)
+  }
+
+  /// Renders template text with a model, escaping every value with ``HTMLText/escaped(_:)``.
+  static func render(_ text: String, source: String, model: Model) throws -> String {
+    _ = ReportContentType.registered
+    let template: MustacheTemplate
+    do {
+      template = try MustacheTemplate(string: text)
+    } catch let error as MustacheTemplate.ParserError {
+      let reason = "line \(error.context.lineNumber), column \(error.context.columnNumber): \(error.error)"
+      throw ReportPageError.templateMalformed(path: source, reason: reason)
+    } catch {
+      throw ReportPageError.templateMalformed(path: source, reason: "\(error)")
+    }
+    return template.render(model)
+  }
+
+  /// What the template sees.
+  var model: Model {
+    let sections = systems.map { Model.Section($0, earlier: false) } + earlierSystems.map { Model.Section($0, earlier: true) }
+    return Model(
+      title: title, sections: sections, figureCount: sections.reduce(0) { $0 + $1.figures.count }, cardColor: cardColor)
+  }
+
+  /// The template's view of the page (plain stored properties: Mustache reads them by name).
+  struct Model {
+    /// A system's section: this run's systems first, then earlier runs'.
+    struct Section {
+      var name: String
+      var anchor: String
+      var figures: [Figure]
+      var links: [Link]
+      var earlier: Bool
+
+      init(_ system: System, earlier: Bool) {
+        (name, anchor, figures, links) = (system.name, system.anchor, system.figures, system.links)
+        self.earlier = earlier
+      }
+    }
+
+    var title: String
+    var sections: [Section]
+    var figureCount: Int
+    var cardColor: String
+  }
+}
+
+/// The template's content type (`{{% CONTENT_TYPE: FEEDBACK_HTML}}`): Mustache's `{{value}}`
+/// escaped by ``HTMLText/escaped(_:)``, this package's one HTML escaper.
+struct ReportContentType: MustacheContentType {
+  static let name = "FEEDBACK_HTML"
+
+  /// Registers the content type once, before the first template is parsed.
+  static let registered: Void = MustacheContentTypes.register(ReportContentType(), named: name)
+
+  func escapeText(_ text: String) -> String { HTMLText.escaped(text) }
+}
