@@ -1,5 +1,5 @@
 import FeedbackTemplates
-import Foundation
+public import Foundation
 import Mustache
 
 /// The report page (`index.html`): every figure of every system in an output folder, each
