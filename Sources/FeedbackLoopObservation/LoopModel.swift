@@ -14,7 +14,7 @@ import Synchronization
 ///     VStack {
 ///       Text("\(model.value)")                       // re-renders when `value` changes only
 ///       Button("+") { model.send(.increment) }
-///       TextField("Name", text: model.binding(\.name, to: Counter.Event.rename))
+///       Button("−") { model.send(.decrement) }
 ///     }
 ///   }
 /// }
