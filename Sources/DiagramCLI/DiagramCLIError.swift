@@ -19,8 +19,8 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   case noFormat(known: [String])
   /// An input file larger than the tool reads.
   case inputTooLarge(path: String, limit: Int)
-  /// Trace files that could not be read or measured (``CoverageError``,
-  /// ``GraphDecodingError``: `file:line: field: reason`).
+  /// Trace files that could not be read or measured (`CoverageError`,
+  /// `GraphDecodingError`: `file:line: field: reason`).
   case traces(String)
   /// A `--min-…` option outside 0…1.
   case minimumOutOfRange(option: String, value: Double)

@@ -6,11 +6,15 @@ import Foundation
 /// Makes a `diagram` executable for your own systems, in a few lines:
 ///
 /// ```swift
-/// // Sources/diagram/main.swift in your package (depends on "DiagramCLI")
+/// // Sources/diagram/Diagrams.swift in your package (depends on "DiagramCLI" and your
+/// // feature; not main.swift, which cannot hold an @main type)
 /// import DiagramCLI
-/// import MyFeature
+/// import FeedbackGraph  // SystemGraph
+/// import FeedbackLoop  // System.graph
+/// import MyFeature  // your systems: checkout, onboarding
 ///
-/// @main struct Diagrams: DiagramCommand {
+/// @main
+/// struct Diagrams: DiagramCommand {
 ///   static var systems: [SystemGraph] { [checkout.graph, onboarding.graph] }
 /// }
 /// ```

@@ -2,7 +2,7 @@ import FeedbackGraph
 
 /// The file-name stems of systems in an output folder: safe, deterministic and distinct.
 ///
-/// A stem is ``SafeFileName/make(_:fallback:)`` of the system's name (letters, digits,
+/// A stem is `SafeFileName.make(_:fallback:)` of the system's name (letters, digits,
 /// `-`, `_`: no separator, no `..`, no leading dot), at most 80 characters (a longer name
 /// keeps 71 and gains `-` and 8 hex digits of a hash of the whole name, so two long names
 /// that share a prefix stay apart). Systems whose stems would collide — also when they

@@ -11,7 +11,7 @@ public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
   /// A theme file that could not be read.
   case badTheme(path: String, reason: String)
   /// A graph that cannot be drawn as it is: the problem and its JSON path
-  /// (``FeedbackGraph/SystemGraph/checkCoherence(source:)``).
+  /// (`SystemGraph.checkCoherence(source:)`).
   case badGraph(String)
 
   public var description: String {

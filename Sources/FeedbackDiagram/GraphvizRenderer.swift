@@ -12,7 +12,7 @@ import FeedbackGraph
 /// graph, layout and output buffer is freed before a render returns.
 ///
 /// ```swift
-/// let svg = try GraphvizRenderer.shared.render(dot: "digraph { a -> b }", format: .svg)
+/// let svg = try GraphvizRenderer.shared.render(dot: "digraph { a -> b }", format: "svg")
 /// ```
 public final class GraphvizRenderer: Sendable {
   /// The process-wide renderer.

@@ -11,7 +11,7 @@ public import FeedbackGraph
 /// ## Large graphs
 /// Parallel transitions between two states are merged into one edge with a stacked label.
 /// Past ``largeGraphEdgeCount`` edges the figure trades polish for time, so that a
-/// 200-state / 600-transition machine renders in about 2 s instead of minutes:
+/// 200-state / 600-transition machine renders in 0.7–2 s (`render.large`) instead of minutes:
 /// - labels become `xlabel`s, placed after layout (Graphviz lays out labelled edges about
 ///   18× slower: ~440 s for such a machine);
 /// - edges are straight (`splines=false`; spline routing of 600 edges alone costs ~15 s);

@@ -2,7 +2,7 @@ public import FeedbackGraph
 
 /// One recorded run drawn on its system's machine: every move the run made is an edge
 /// labelled with its step numbers in order (`#3 tick, #7 tick`); declared transitions the
-/// run did not take stay grey; the failing step (``TraceOutcome/failingStep``) is red, and
+/// run did not take stay grey; the failing step (`TraceOutcome.failingStep`) is red, and
 /// the title carries the failure's message.
 ///
 /// Moves are drawn from the state the run was actually in, so a wildcard transition taken

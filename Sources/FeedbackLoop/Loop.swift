@@ -58,6 +58,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   /// Starts a loop running `system`.
   ///
   /// - Parameters:
+  ///   - system: the system to run, from its initial state.
   ///   - scheduler: where the loop's work runs; ``ImmediateScheduler`` by default, which
   ///     reduces events on the sending thread.
   ///   - monitor: sees every ``LoopActivity``, in order (the test kit records them).

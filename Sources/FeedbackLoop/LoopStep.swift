@@ -5,8 +5,8 @@ public import FeedbackGraph
 public typealias EffectID = FeedbackGraph.EffectID
 
 /// One step of a running loop, exactly as the loop reports it: the vocabulary of
-/// `FeedbackGraph`'s ``FeedbackGraph/Step`` (``StepKind``, ``TransitionID``,
-/// ``FeedbackID``, ``EffectID``) with the values themselves instead of their descriptions.
+/// `FeedbackGraph`'s `Step` (`StepKind`, `TransitionID`,
+/// `FeedbackID`, `EffectID`) with the values themselves instead of their descriptions.
 ///
 /// ``LoopActivity``, the test kit's recording and trace files are plain mappings of it.
 /// Fields that do not apply to ``kind`` are `nil`.

@@ -1,7 +1,7 @@
 public import FeedbackGraph
 
 extension Exploration {
-  /// The explored space as a ``FeedbackGraph/SystemGraph`` of concrete states, which
+  /// The explored space as a `SystemGraph` of concrete states, which
   /// `diagram` draws like any system: one node per visited state (named by
   /// `String(describing:)` without module and enclosing-type prefixes:
   /// `editing(Form(email: "", password: ""))`), one edge per event that changes a state, labelled with the

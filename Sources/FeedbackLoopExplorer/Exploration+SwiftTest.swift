@@ -19,6 +19,7 @@ extension Exploration {
   /// for a finding without a path.
   ///
   /// - Parameters:
+  ///   - finding: the finding to replay.
   ///   - name: the test function's name.
   ///   - attribute: written before `func` (`"@Test"`; `""` for a plain function).
   public func swiftTest(for finding: ExplorerFinding<State, Event>, named name: String, attribute: String = "@Test") -> String? {

@@ -1,6 +1,6 @@
 public import FeedbackLoop
 
-/// Explores a ``FeedbackLoop/System`` breadth-first: from the initial state, every event of
+/// Explores a `System` breadth-first: from the initial state, every event of
 /// a finite alphabet (and every event the feedbacks declare they may emit) in every
 /// reachable state, checking invariants, undeclared transitions and deadlocks, and
 /// finding the shortest event path to each finding.
@@ -73,6 +73,7 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// An explorer trying `events` in every state.
   ///
   /// - Parameters:
+  ///   - system: the system to explore, from its initial state.
   ///   - events: the external events (payload events with sample values).
   ///   - feedbackEvents: sample values of the events the system's feedbacks declare.
   ///   - maxStates: the state bound (default one million).
@@ -102,7 +103,10 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
 
   /// The same explorer, also checking that every reachable state satisfies `holds`.
   ///
-  /// - Parameter swift: the condition as a Swift closure expression, for emitted tests.
+  /// - Parameters:
+  ///   - description: the condition in words, as findings name it.
+  ///   - swift: the condition as a Swift closure expression, for emitted tests.
+  ///   - holds: whether a state satisfies the condition.
   public func invariant(
     _ description: String = "invariant", swift: String? = nil, _ holds: @escaping @Sendable (State) -> Bool
   ) -> Explorer {

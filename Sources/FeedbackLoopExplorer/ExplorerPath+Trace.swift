@@ -3,7 +3,7 @@ public import FeedbackLoop
 public import Foundation
 
 extension ExplorerPath {
-  /// The path as a ``FeedbackGraph/Trace`` of `system`, which `diagram trace` draws and
+  /// The path as a `Trace` of `system`, which `diagram trace` draws and
   /// `diagram coverage` counts: the initial step, then one event step per event (time
   /// stands still: the explorer abstracts it away).
   ///

@@ -3,8 +3,8 @@
 /// new value stands for. On Apple platforms ``LoopModel`` also makes SwiftUI `Binding`s.
 ///
 /// ```swift
-/// var email = model.binding(\.email, to: SignIn.Event.emailChanged)
-/// email.wrappedValue = "a@b.c"      // sends .emailChanged("a@b.c")
+/// let email: LoopBinding<String> = model.binding(\.email, to: SignInEvent.emailDidChange)
+/// email.wrappedValue = "a@b.c"      // sends .emailDidChange("a@b.c")
 /// ```
 @propertyWrapper
 public struct LoopBinding<Value>: Sendable {

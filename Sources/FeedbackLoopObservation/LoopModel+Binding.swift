@@ -8,7 +8,7 @@ extension LoopModel {
   /// observation, writing sends `event(newValue)`.
   ///
   /// ```swift
-  /// let email = model.binding(\.email, to: SignIn.Event.emailChanged)
+  /// let email = model.binding(\.email, to: SignInEvent.emailDidChange)
   /// email.wrappedValue = "ada@example.com"
   /// ```
   ///
@@ -31,7 +31,7 @@ extension LoopModel {
   /// an observation, writing sends `event(newValue)`.
   ///
   /// ```swift
-  /// TextField("Email", text: model.binding(\.email, to: SignIn.Event.emailChanged))
+  /// TextField("Email", text: model.binding(\.email, to: SignInEvent.emailDidChange))
   /// ```
   public func binding<Value: Equatable & Sendable>(
     _ field: KeyPath<State, Value> & Sendable, to event: @escaping @Sendable (Value) -> Event

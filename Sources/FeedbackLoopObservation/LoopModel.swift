@@ -14,7 +14,7 @@ import Synchronization
 ///     VStack {
 ///       Text("\(model.value)")                       // re-renders when `value` changes only
 ///       Button("+") { model.send(.increment) }
-///       TextField("Name", text: model.binding(\.name, to: Counter.Event.rename))
+///       Button("−") { model.send(.decrement) }
 ///     }
 ///   }
 /// }
@@ -41,7 +41,9 @@ public final class LoopModel<State: Sendable, Event: Sendable>: Observable, Send
 
   /// Starts a loop running `system` and observes it.
   ///
-  /// - Parameter scheduler: where the loop runs (see ``FeedbackLoop/Loop``).
+  /// - Parameters:
+  ///   - system: the system to run.
+  ///   - scheduler: where the loop runs (see `FeedbackLoop`'s `Loop`).
   public convenience init(_ system: System<State, Event>, scheduler: any LoopScheduler = ImmediateScheduler()) {
     self.init(loop: Loop(system, scheduler: scheduler))
   }

@@ -6,9 +6,10 @@
 /// all map to and from it through typed ids (``TransitionID``, ``FeedbackID``,
 /// ``EffectID``), never through formatted strings. A trace file holds one `Step` per line.
 ///
-/// Values are kept two ways: *described* for humans (`String(describing:)`), and, when the
-/// system's `State` and `Event` are `Codable`, *encoded* (``eventValue``, ``stateValue``)
-/// as JSON text (``eventJSON``, ``stateJSON``) so that a trace can be replayed. JSON text
+/// Values are kept two ways: *described* for humans (`String(describing:)`: ``event``,
+/// ``stateBefore``, ``stateAfter``), and, when the system's `State` and `Event` are
+/// `Codable`, *encoded* as JSON text (``eventJSON``, ``stateJSON``) so that a trace can be
+/// replayed. JSON text
 /// rather than a JSON tree: it decodes back exactly (no number conversions) and costs one
 /// string to read.
 public struct Step: Codable, Hashable, Sendable {

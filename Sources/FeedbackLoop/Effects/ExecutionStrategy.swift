@@ -3,7 +3,7 @@
 /// the feedbacks that chose none.
 ///
 /// The strategy decides what happens to an effect's events that are not reduced yet when a
-/// newer state arrives — including the events of a *synchronous* effect (``Effect/send(_:)``),
+/// newer state arrives — including the events of a *synchronous* effect (``Effect/send(_:)-(Event)``),
 /// which wait in the loop's queue behind events sent earlier:
 ///
 /// | | ReactiveFeedback, Loop | CombineFeedback | here |

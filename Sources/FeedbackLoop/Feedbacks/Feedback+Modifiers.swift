@@ -88,7 +88,7 @@ extension Feedback {
   /// events (composition, as CombineFeedback's and Loop's pullback).
   ///
   /// - Parameters:
-  ///   - state: where the child's state lives inside the parent's.
+  ///   - path: where the child's state lives inside the parent's.
   ///   - embed: the parent event that a child event stands for.
   ///   - extract: the child event a parent event stands for, for feedbacks that look at
   ///     the event (``reacting(_:emits:_:)``); `nil` shows them no event.

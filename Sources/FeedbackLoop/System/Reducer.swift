@@ -48,8 +48,8 @@ public struct Reducer<State: Sendable, Event: Sendable>: Sendable {
   /// that it understands.
   ///
   /// - Parameters:
-  ///   - state: where the child's state lives inside the parent's.
-  ///   - event: the child event a parent event stands for, or `nil` to leave the child alone.
+  ///   - path: where the child's state lives inside the parent's.
+  ///   - extract: the child event a parent event stands for, or `nil` to leave the child alone.
   public func pullback<Parent: Sendable, ParentEvent: Sendable>(
     state path: WritableKeyPath<Parent, State> & Sendable,
     event extract: @escaping @Sendable (ParentEvent) -> Event?

@@ -6,7 +6,7 @@ extension System {
   /// States are named by enum case (payload ignored) or type, unless ``namingStates(_:)``
   /// says otherwise; a state's fields come from the values the declaration shows (the
   /// initial state, fixed targets, value patterns). States and events are sorted by name;
-  /// transitions keep declaration order (their ``TransitionID``s count from 0); feedbacks keep theirs.
+  /// transitions keep declaration order (their `TransitionID`s count from 0); feedbacks keep theirs.
   /// Deterministic: the same system always gives the same graph.
   public var graph: SystemGraph {
     var states: [String: [String]] = [:]

@@ -14,8 +14,8 @@ public import Foundation
 ///
 /// ## Files
 /// Every file is a trace on its own, as `diagram` and `TraceReader` read them: a
-/// ``FeedbackGraph/TraceHeader`` (the system's graph and fingerprint, outcome
-/// `.recorded`), then one ``FeedbackGraph/Step`` per line. They are named
+/// `TraceHeader` (the system's graph and fingerprint, outcome
+/// `.recorded`), then one `Step` per line. They are named
 /// `<System>-<yyyyMMdd-HHmmss>-<pid>-<n>.jsonl` (the system's name reduced to letters,
 /// digits, `-` and `_`; the time in UTC). A writer never replaces a file it did not create
 /// (a taken name moves on to the next `n`) and deletes only files it created.

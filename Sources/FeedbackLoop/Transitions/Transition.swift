@@ -44,9 +44,12 @@ public struct Transition<State: Sendable, Event: Sendable>: Sendable {
   /// A transition whose target is computed from the state and the event.
   ///
   /// - Parameters:
+  ///   - from: the states the transition starts from.
+  ///   - on: the events it accepts.
+  ///   - label: what the transition does, as the diagram writes it on the edge.
   ///   - targets: the states the closure may return. `nil` (the default) means the states
   ///     the transition starts from, which suits self-transitions like `value + 1`.
-  ///   - label: what the transition does, as the diagram writes it on the edge.
+  ///   - compute: the next state, from the current state and the event.
   public init(
     from: StatePattern<State>, on: EventPattern<Event>, label: String? = nil,
     targets: [StatePattern<State>]? = nil,
@@ -62,7 +65,9 @@ public struct Transition<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// A transition whose guard fails does not match: the next candidate in precedence
   /// order is tried.
-  /// - Parameter description: the condition in words, shown on the diagram (`[form is valid]`).
+  /// - Parameters:
+  ///   - description: the condition in words, shown on the diagram (`[form is valid]`).
+  ///   - test: whether the transition may be taken for this state and event.
   public func guarded(_ description: String, _ test: @escaping @Sendable (_ state: State, _ event: Event) -> Bool) -> Self {
     var copy = self
     copy.condition = Guard(description: description, test: test)

@@ -27,6 +27,10 @@ extension Explorer {
   ///     a bound reached is never "no findings").
   ///   - traceDirectory: where to write each finding's trace; defaults to the
   ///     `FEEDBACKLOOP_TRACE_DIR` environment variable, if set.
+  ///   - fileID: the caller's file ID, where a failure is reported (the call site by default).
+  ///   - filePath: the caller's file path, where a failure is reported.
+  ///   - line: the caller's line, where a failure is reported.
+  ///   - column: the caller's column, where a failure is reported.
   /// - Returns: the exploration, for further checks.
   @discardableResult
   public func assertNoFindings(

@@ -2,7 +2,7 @@ public import FeedbackLoopExplorer
 import IssueReporting
 
 extension Explorer {
-  /// Takes seeded random walks (``FeedbackLoopExplorer/Explorer/randomWalks(count:length:seed:)``)
+  /// Takes seeded random walks (`randomWalks(count:length:seed:)`)
   /// and reports the first failure, shrunk to a minimal event sequence, as a test failure
   /// at the caller's line, with its path and a `LoopRecorder` test that replays it.
   ///

@@ -7,7 +7,7 @@ extension LoopRecorder {
   /// ```
   ///
   /// Exhaustive recorders first require every event the loop received since the last
-  /// assertion to be asserted with ``receive(_:from:fileID:filePath:line:column:_:)``.
+  /// assertion to be asserted with ``receive(_:from:at:fileID:filePath:line:column:_:)-(Event,_,_,_,_,_,_,_)``.
   public func send(
     _ event: Event,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,

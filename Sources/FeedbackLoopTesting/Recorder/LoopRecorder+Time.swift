@@ -1,6 +1,7 @@
 extension LoopRecorder {
   /// Moves virtual time to `time` and asserts that the loop received no event before it.
-  /// Events due exactly at `time` have run and wait for ``receive(_:from:at:fileID:filePath:line:column:_:)``.
+  /// Events due exactly at `time` have run and wait for
+  /// ``receive(_:from:at:fileID:filePath:line:column:_:)-(Event,_,_,_,_,_,_,_)``.
   ///
   /// ```swift
   /// loop.receiveNothing(before: .seconds(30))   // not at 29.999 s…

@@ -3,8 +3,8 @@ import FeedbackLoop
 public import Foundation
 
 extension LoopRecorder {
-  /// The recording as a ``FeedbackGraph/Trace``: a header naming the system, its graph's
-  /// fingerprint, the test and its outcome so far, then one ``FeedbackGraph/Step`` per
+  /// The recording as a `Trace`: a header naming the system, its graph's
+  /// fingerprint, the test and its outcome so far, then one `Step` per
   /// step — values described with `String(describing:)`, named as the system's graph names
   /// them, and encoded when `State` or `Event` is `Codable`.
   public var trace: Trace {

@@ -5,7 +5,7 @@ public import FeedbackGraph
 /// Trace names claimed by this process (see ``LoopRecorder/claimTraceName(_:)``).
 @usableFromInline let _claimedTraceNames = Protected<[String: Int]>([:])
 
-/// Runs a ``System`` on a ``TestScheduler`` and records every step, so that a test can
+/// Runs a `System` on a ``TestScheduler`` and records every step, so that a test can
 /// assert the loop event by event.
 ///
 /// ```swift
@@ -23,7 +23,7 @@ public import FeedbackGraph
 ///
 /// The recorder is exhaustive by default (``Exhaustivity/on``): every event the loop
 /// reduces must be asserted in order with `send` or `receive`, each with the state it
-/// produced; at the end (``finish()``, or when the recorder is released) an unasserted
+/// produced; at the end (``finish(fileID:filePath:line:column:)``, or when the recorder is released) an unasserted
 /// event, a running effect or a pending timer fails the test. Every failure is reported
 /// through IssueReporting at the line of the call that found it — in Swift Testing and in
 /// XCTest alike — with a heading, a diff (`−` expected, `+` actual), the last steps of the
@@ -84,20 +84,28 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   ///
   /// ```swift
   /// // Start where the interesting part begins, without rebuilding the system:
-  /// let loop = LoopRecorder(SignIn.system, initialState: .editing(validForm))
+  /// let loop = LoopRecorder(SignIn.system(), initialState: .editing(validForm))
   /// loop.send(.submit) { $0 = .submitting(validForm) }
   /// ```
   ///
   /// - Parameters:
+  ///   - system: the system to record.
   ///   - initialState: the state the loop starts in; the system's `initial` by default.
   ///     The system's feedbacks run on it as on any initial state. (Diagrams and trace
   ///     headers still show the system's declared initial state; the trace's first step
   ///     shows this one.)
+  ///   - scheduler: the virtual time the loop runs on; move it with `advance(by:)`.
+  ///   - exhaustivity: ``Exhaustivity/on`` (the default) requires every event, state and
+  ///     effect to be asserted.
   ///   - traceDirectory: where to write the recording as JSON Lines when it finishes;
   ///     defaults to the `FEEDBACKLOOP_TRACE_DIR` environment variable, if set.
   ///   - writesTrace: `false` never writes a trace, whatever `traceDirectory` and the
   ///     environment say (for a test that makes thousands of recordings).
   ///   - testName: names the trace file; the calling function by default.
+  ///   - fileID: the caller's file ID, where a failure is reported (the call site by default).
+  ///   - filePath: the caller's file path, where a failure is reported.
+  ///   - line: the caller's line, where a failure is reported.
+  ///   - column: the caller's column, where a failure is reported.
   @inlinable
   public init(
     _ system: System<State, Event>,

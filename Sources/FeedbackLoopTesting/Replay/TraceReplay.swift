@@ -15,13 +15,13 @@ public import Foundation
 /// Replay re-sends the trace's external events in their recorded order, at their recorded
 /// times. Async effects do not run: each one makes exactly the emissions the trace recorded
 /// for it, and finishes where it finished, so a trace captured in an app (with
-/// ``FeedbackLoop/TraceWriter``) replays with no network and no real timers. Synchronous
+/// `TraceWriter`) replays with no network and no real timers. Synchronous
 /// effects (a feedback returning `.send(event)`) run as declared: they are the system's own
 /// logic. Every step the loop makes is compared with the recorded one — kind, event, source
 /// feedback, effect, declared transition, states — but not its time, since a trace recorded
 /// on wall-clock time is replayed on virtual time.
 ///
-/// Events are decoded from the trace (``FeedbackGraph/Step/eventJSON``), which needs a
+/// Events are decoded from the trace (`Step.eventJSON`), which needs a
 /// `Codable` `Event`; for other events pass `decodeEvent:`.
 ///
 /// - Complexity: O(n) steps, each compared once.
@@ -85,7 +85,7 @@ extension TraceReplay where Event: Decodable {
   }
 
   /// A replay of the trace file at `url` against `system`.
-  /// - Throws: ``FeedbackGraph/GraphDecodingError`` naming the file and line of a malformed
+  /// - Throws: `GraphDecodingError` naming the file and line of a malformed
   ///   step.
   public init(contentsOf url: URL, system: System<State, Event>) throws {
     let trace = try Trace.decodeJSONLines(try Data(contentsOf: url), source: url.path)

@@ -1,0 +1,29 @@
+// The README's "your own diagram executable" snippet, verbatim but for its two lines that
+// cannot compile in a test target, stood in for by `// README:` comments:
+// `import MyFeature` (the reader's module; `checkout` and `onboarding` below stand in for
+// its systems) and `@main` (a test target has no entry point: the type is compiled, and
+// called below, as any DiagramCommand is). Checked by
+// Tests/FeedbackLoopTestingTests/Readme/ReadmeMirrorCheckTests.swift.
+import FeedbackLoopExamples
+import Testing
+
+// Sources/diagram/Diagrams.swift, in an executable target that depends on "DiagramCLI"
+// and on your feature's target (not named main.swift: the file has an @main type)
+import DiagramCLI
+import FeedbackGraph  // SystemGraph
+import FeedbackLoop  // System.graph
+// README: import MyFeature  // your systems: checkout, onboarding
+
+// README: @main
+struct Diagrams: DiagramCommand {
+  static var systems: [SystemGraph] { [checkout.graph, onboarding.graph] }
+}
+
+/// Stand-ins for the reader's systems.
+private let checkout = TrafficLight.system
+private let onboarding = SignIn.system()
+
+@Test func aPackagesOwnDiagramCommandListsItsSystems() {
+  #expect(Diagrams.systems.map(\.name) == ["TrafficLight", "SignIn"])
+  #expect(Diagrams.explorations.isEmpty)
+}
