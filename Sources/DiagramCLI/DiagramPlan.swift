@@ -23,7 +23,7 @@ public struct DiagramPlan {
 
   /// The names of the files in the output folder (``DiagramOutput/fileNames(in:)``): the
   /// report page shows the coverage and trace figures among them, and links the atlas,
-  /// coverage and trace pages (``ReportPage/companions(of:stem:image:among:)``).
+  /// coverage and trace pages (`ReportPage/companions(of:stem:image:among:)`).
   public var folderFiles: [String] = []
 
   /// The stems the output folder's manifest records, by system name (see ``OutputNames``).
@@ -92,7 +92,7 @@ public struct DiagramPlan {
   }
 
   /// The report page's HTML (``reportPage()`` rendered from `Templates/report/index.mustache`).
-  /// - Throws: ``ReportPageError`` when the template is missing or malformed.
+  /// - Throws: `ReportPageError` when the template is missing or malformed.
   public func indexPage() throws -> String {
     try reportPage().render()
   }
