@@ -13,24 +13,8 @@ if [ "$(uname -s)" = "Darwin" ]; then
   exec brew install graphviz pkg-config
 fi
 
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "error: Graphviz (libgvc) is missing and this is not a Debian-like system; install Graphviz's development package and pkg-config, then retry." >&2
-  exit 1
-fi
-
-if [ "$(id -u)" -eq 0 ]; then
-  sudo=""
-elif command -v sudo >/dev/null 2>&1; then
-  sudo="sudo"
-else
-  echo "error: Graphviz (libgvc) is missing; run as root: apt-get update && apt-get install -y libgraphviz-dev graphviz pkg-config" >&2
-  exit 1
-fi
-
-echo "Installing Graphviz (libgraphviz-dev, graphviz, pkg-config) with apt-get…" >&2
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq libgraphviz-dev graphviz pkg-config >/dev/null
+source "$(dirname "$0")/require-packages.sh"
+require_packages "Graphviz (libgvc)" libgraphviz-dev graphviz pkg-config
 # Debian registers the plugins at install time; rebuild the configuration in case it is stale.
-$sudo dot -c || true
+if [ "$(id -u)" -eq 0 ]; then dot -c || true; else sudo dot -c || true; fi
 pkg-config --exists libgvc
