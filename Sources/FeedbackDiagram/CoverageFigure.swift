@@ -116,9 +116,10 @@ public struct CoverageFigure: Sendable {
     let edges = self.edges
     let large = edges.count > largeGraphEdgeCount
     let maximum = edges.map(\.count).max() ?? 0
+    let rows = legendRows
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " coverage")) {")
-    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)\(large ? FigureText.largeGraphAttributes : "")];")
+    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, labelloc=t, fontsize=\(t.fontSize + 4)\(large ? FigureText.largeGraphAttributes : "")];")
     out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
     out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
     out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
@@ -160,9 +161,10 @@ public struct CoverageFigure: Sendable {
       }
       out.append("  \(from) -> \(DOTText.nodeID(to)) [\(attributes.joined(separator: ", "))];")
     }
-    if !large { out.append(FigureText.legend(legendRows, theme: t)) }
+    out.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
     out.append("}")
-    return out.joined(separator: "\n") + "\n"
+    let text = out.joined(separator: "\n") + "\n"
+    return large ? text : LayoutShape.turned(text)
   }
 
   /// `TrafficLight — coverage: 3/4 transitions · 3/3 states`, or, for a plain reducer,
