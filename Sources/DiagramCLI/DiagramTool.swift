@@ -11,7 +11,7 @@ public struct DiagramTool: ParsableCommand {
     CommandConfiguration(
       commandName: DiagramRegistry.commandName,
       abstract: "Draw feedback-loop systems with Graphviz.",
-      subcommands: [Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self],
+      subcommands: [Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self, AtlasCommand.self],
       defaultSubcommand: Render.self
     )
   }
@@ -104,6 +104,7 @@ extension DiagramTool {
         throw DiagramCLIError.invalid(error)
       }
       try DiagramOutput.write(files, to: folder, systems: plan.systems)
+      AtlasFiles.budgetNotes(plan).forEach { print($0) }
       print("Wrote \(files.count) files for \(plan.graphs.map(\.name).joined(separator: ", ")) into \(selection.output)/")
     }
   }

@@ -44,7 +44,7 @@ extension Atlas {
     let nodes = [state] + neighbours
     let id = Dictionary(nodes.enumerated().map { ($1, DOTText.nodeID($0)) }, uniquingKeysWith: { first, _ in first })
     let layout = budget.layout(states: nodes.count, edges: edges.count)
-    let into = edges.filter { $0.to == state }.reduce(0) { $0 + $1.transitions.count }
+    let into = edges.filter { $0.to == state && $0.from != state }.reduce(0) { $0 + $1.transitions.count }
     let out = edges.filter { $0.from == state && $0.to != state }.reduce(0) { $0 + $1.transitions.count }
     let loops = edges.filter { $0.from == state && $0.to == state }.reduce(0) { $0 + $1.transitions.count }
 
