@@ -55,7 +55,7 @@ extension Atlas {
     let shown = edges.flatMap(\.transitions)
     if !shown.isEmpty { rows.append(DOTText.html(StateMachineFigure.legendPattern(shown))) }
     if edges.contains(where: { $0.from == nil || $0.wildcardOut }) {
-      rows.append(FigureText.colored("- - → from any state", t.wildcard))
+      rows.append(FigureText.colored("- - → a transition from any state (so from this one too)", t.wildcard))
     }
     if !neighbours.isEmpty { rows.append(FigureText.colored("plain boxes: neighbouring states (each links to its own page)", t.muted)) }
     if state == graph.initial { rows.append("● → the initial state") }

@@ -112,6 +112,7 @@ extension Atlas {
       }
     }
     out.append("}")
-    return out.joined(separator: "\n") + "\n"
+    let text = out.joined(separator: "\n") + "\n"
+    return layout == .full ? LayoutShape.turned(text) : text  // no wider than about 2:1
   }
 }
