@@ -177,30 +177,31 @@ public struct CoverageFigure: Sendable {
     return "\(graph.name) — coverage: \(coverage.transitionFraction) transitions · \(coverage.stateFraction) states"
   }
 
+  /// The legend's rows: only what the figure shows. The title already gives the fractions,
+  /// so the legend does not repeat them.
   private var legendRows: [String] {
     let t = theme
-    var rows = ["<b>Coverage</b>"]
+    var rows: [String] = []
     if coverage.graph.declaresTransitions {
-      rows.append("\(coverage.transitionFraction) transitions · \(coverage.stateFraction) states")
       rows.append("——— exercised (width ∝ count)")
-      rows.append(FigureText.colored("- - - never exercised", t.uncovered))
+      let missing = coverage.uncovered.map { "never exercised: \($0.summary)" }
+        + coverage.unreachedTargets.map { "never reached: \($0.transition.summary(to: $0.target))" }
+      if !missing.isEmpty { rows.append(FigureText.colored("- - - never exercised", t.uncovered)) }
       if coverage.graph.transitions.contains(where: { $0.to.count > 1 }) {
         rows.append("several targets: one edge each, with its own count;")
         rows.append("the transition is covered once any target is reached")
       }
-      let missing = coverage.uncovered.map { "never exercised: \($0.summary)" }
-        + coverage.unreachedTargets.map { "never reached: \($0.transition.summary(to: $0.target))" }
       rows += missing.prefix(legendListLimit).map { FigureText.colored($0, t.uncovered) }
       if missing.count > legendListLimit {
         rows.append(FigureText.colored("… and \(missing.count - legendListLimit) more (see the edges' tooltips)", t.uncovered))
       }
     } else {
-      rows.append("observed (no declared transitions)")
-      rows.append("\(FigureText.plural(coverage.observed.count, "edge")) · \(coverage.stateFraction) states")
       rows.append("——— observed (width ∝ count)")
     }
     if !coverage.undeclared.isEmpty { rows.append(FigureText.colored("━━━ undeclared: happened, not declared", t.undeclared)) }
-    rows.append(FigureText.colored("dashed red border: never entered", t.uncovered))
+    if coverage.graph.states.contains(where: { coverage.visits($0.id) == 0 }) {
+      rows.append(FigureText.colored("dashed red border: never entered", t.uncovered))
+    }
     rows.append(FigureText.colored("\(FigureText.plural(coverage.traces, "trace")), \(FigureText.plural(coverage.steps, "step"))", t.muted))
     return rows
   }

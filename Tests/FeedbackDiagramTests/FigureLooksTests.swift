@@ -93,4 +93,15 @@ import Testing
     #expect(Diagram.dot(TrafficLight.system.graph, figure: .states).contains("graph [rankdir=LR,"))
     #expect(Diagram.dot(Movies.system().graph, figure: .states).contains("graph [rankdir=TB,"))
   }
+
+  @Test func theCoverageLegendListsOnlyWhatIsMissingAndDoesNotRepeatTheTitle() throws {
+    let partial = Self.legend(CoverageFigure(coverage: try Fixtures.coverage()).dot)
+    #expect(partial.contains("- - - never exercised") && partial.contains("never exercised: any state —emergency→ red"))
+    #expect(!partial.contains("3/4 transitions"))  // the title says it
+    var complete = Coverage(graph: TrafficLight.system.graph)
+    try CoverageCollector.add(Fixtures.path("complete"), to: &complete)
+    let full = Self.legend(CoverageFigure(coverage: complete).dot)
+    #expect(!full.contains("never exercised") && !full.contains("never entered"))
+    #expect(full.contains("——— exercised (width ∝ count)"))
+  }
 }
