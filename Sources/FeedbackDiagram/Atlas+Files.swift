@@ -44,7 +44,8 @@ extension Atlas {
     return files
   }
 
-  /// A plain page listing the overview and every focus figure (names escaped).
+  /// A plain page showing the overview and linking every focus figure, grouped by case as
+  /// the overview groups them (names escaped).
   public static func page(_ index: AtlasIndex) -> String {
     func html(_ text: String) -> String {
       var result = ""
@@ -61,7 +62,13 @@ extension Atlas {
       return result
     }
     let notes = index.notes.map { "<li>\(html($0))</li>" }.joined()
-    let focus = index.focus.map { "<li><a href=\"\(html($0.file))\">\(html($0.state))</a></li>" }.joined(separator: "\n")
+    // Grouped as the overview groups them, so a state is found under its case.
+    let file = Dictionary(index.focus.map { ($0.state, $0.file) }, uniquingKeysWith: { first, _ in first })
+    let focus = StateGroups(states: index.focus.map(\.state)).groups.map { group in
+      "<h3>\(html(group.name)) (\(group.members.count))</h3>\n<ul class=\"focus\">\n"
+        + group.members.map { "<li><a href=\"\(html(file[$0] ?? ""))\">\(html($0))</a></li>" }.joined(separator: "\n")
+        + "\n</ul>"
+    }.joined(separator: "\n")
     return """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><title>\(html(index.system)) — atlas</title>
@@ -71,9 +78,7 @@ extension Atlas {
       \(notes.isEmpty ? "" : "<ul class=\"notes\">\(notes)</ul>")
       <figure><img src="\(html(index.overview))" alt="\(html(index.system)) overview: states grouped by enum case"><figcaption>Overview: states grouped by enum case or type; edges merged with counts</figcaption></figure>
       <h2>Every state (\(index.focus.count)): its transitions in and out</h2>
-      <ul class="focus">
       \(focus)
-      </ul>
       </body></html>
 
       """

@@ -119,6 +119,7 @@ import Testing
     #expect(page.contains("<li><a href=\"Evil_Co.focus.b.png\">&lt;b&gt;</a></li>"))
     #expect(page.contains("<li><a href=\"Evil_Co.focus.a_b.png\">a&#39;b</a></li>"))
     #expect(page.contains("<img src=\"Evil_Co.atlas.png\""))
+    #expect(page.contains("<h3>&lt;b&gt; (1)</h3>") && page.contains("<h3>a&#39;b (1)</h3>"))  // grouped by case
     #expect(!page.contains("<b>"))
   }
 }
