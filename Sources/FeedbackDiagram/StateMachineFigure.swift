@@ -26,7 +26,9 @@ import FeedbackGraph
 ///   18× slower: ~440 s for such a machine);
 /// - edges are straight (`splines=false`; spline routing of 600 edges alone costs ~15 s);
 /// - network simplex and crossing minimization get small budgets
-///   (`nslimit=1, nslimit1=1, mclimit=0.1, remincross=false`).
+///   (`nslimit=1, nslimit1=1, mclimit=0.1, remincross=false`);
+/// - the drawing is scaled down to fit 40 × 40 inches (`size`), so a PNG stays a few
+///   thousand pixels wide.
 /// Past ``RenderBudget/figureStates`` states or ``RenderBudget/figureEdges`` edges the
 /// machine is not drawn: a summary figure says so and points at the ``Atlas``. Either way
 /// the legend carries the budget's note (``budgetNote``).

@@ -47,6 +47,7 @@ import Testing
     let figure = StateMachineFigure(graph: Self.ring(states: 100, fanOut: 2))
     #expect(figure.budgetNote == "fast layout: 200 edges > 80 (labels placed after layout, straight edges)")
     #expect(figure.dot.contains("xlabel=") && figure.dot.contains("splines=false"))
+    #expect(figure.dot.contains("size=\"40,40\"];"))  // scaled to a page: a PNG stays a few thousand pixels
     #expect(StateMachineFigure(graph: Self.ring(states: 10, fanOut: 2)).budgetNote == nil)
   }
 
