@@ -54,4 +54,16 @@ import Testing
       DiagramTool.message(for: error) == #"unknown format "mmd"; expected one of: svg, png, pdf, dot"#
     }
   }
+
+  @Test func renderAnnouncesWhatTheBudgetGaveUp() {
+    let names = (0..<400).map { "s\($0)" }
+    let big = SystemGraph(
+      name: "Big", initial: "s0", states: names.map { StateNode(id: $0) }, events: [EventNode(id: "e")],
+      transitions: (0..<400).map { TransitionEdge(id: TransitionID($0), from: names[$0], event: "e", to: [names[($0 + 1) % 400]]) })
+    let plan = DiagramPlan(graphs: [TrafficLight.system.graph, big], figures: [.states], formats: [.svg])
+    #expect(AtlasFiles.budgetNotes(plan) == [
+      "note: Big states figure: not drawn: 400 states > 300, too large for one figure; see the atlas (diagram atlas)"
+    ])
+    #expect(AtlasFiles.budgetNotes(DiagramPlan(graphs: [big], figures: [.loop])).isEmpty)  // the loop figure is small
+  }
 }
