@@ -5,6 +5,7 @@ let suites: [[Benchmark]] = [
   runtimeBenchmarks,
   testKitBenchmarks,
   renderBenchmarks,
+  atlasBenchmarks,
   coverageBenchmarks,
   explorerBenchmarks,
   backpressureBenchmarks,

@@ -16,7 +16,8 @@ public struct DiagramTool<Catalog: DiagramCommand>: ParsableCommand {
       commandName: Catalog.commandName,
       abstract: "Draw feedback-loop systems with Graphviz.",
       subcommands: [
-        Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self, ReportCommand.self,
+        Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self,
+        ReportCommand.self, AtlasCommand.self,
       ],
       defaultSubcommand: Render.self
     )
@@ -118,6 +119,7 @@ extension DiagramTool {
         throw DiagramCLIError.invalid(error)
       }
       try DiagramOutput.write(files, to: folder, systems: plan.systems)
+      AtlasFiles.budgetNotes(plan).forEach { print($0) }
       print("Wrote \(files.count) files for \(plan.graphs.map(\.name).joined(separator: ", ")) into \(selection.output)/")
     }
   }

@@ -14,7 +14,7 @@ struct FigureChoice: ExpressibleByArgument, Equatable {
   /// Every figure (`all`).
   static let all = FigureChoice(figures: Figure.allCases, unknown: nil)
 
-  private init(figures: [Figure], unknown: String?) {
+  init(figures: [Figure], unknown: String? = nil) {
     self.figures = figures
     self.unknown = unknown
   }

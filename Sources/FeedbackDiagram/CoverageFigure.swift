@@ -116,9 +116,10 @@ public struct CoverageFigure: Sendable {
     let edges = self.edges
     let large = edges.count > largeGraphEdgeCount
     let maximum = edges.map(\.count).max() ?? 0
+    let rows = legendRows
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " coverage")) {")
-    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)\(large ? FigureText.largeGraphAttributes : "")];")
+    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, labelloc=t, fontsize=\(t.fontSize + 4)\(large ? FigureText.largeGraphAttributes : "")];")
     out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
     out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
     out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
@@ -160,9 +161,10 @@ public struct CoverageFigure: Sendable {
       }
       out.append("  \(from) -> \(DOTText.nodeID(to)) [\(attributes.joined(separator: ", "))];")
     }
-    if !large { out.append(FigureText.legend(legendRows, theme: t)) }
+    out.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
     out.append("}")
-    return out.joined(separator: "\n") + "\n"
+    let text = out.joined(separator: "\n") + "\n"
+    return large ? text : LayoutShape.turned(text)
   }
 
   /// `TrafficLight — coverage: 3/4 transitions · 3/3 states`, or, for a plain reducer,
@@ -175,30 +177,31 @@ public struct CoverageFigure: Sendable {
     return "\(graph.name) — coverage: \(coverage.transitionFraction) transitions · \(coverage.stateFraction) states"
   }
 
+  /// The legend's rows: only what the figure shows. The title already gives the fractions,
+  /// so the legend does not repeat them.
   private var legendRows: [String] {
     let t = theme
-    var rows = ["<b>Coverage</b>"]
+    var rows: [String] = []
     if coverage.graph.declaresTransitions {
-      rows.append("\(coverage.transitionFraction) transitions · \(coverage.stateFraction) states")
       rows.append("——— exercised (width ∝ count)")
-      rows.append(FigureText.colored("- - - never exercised", t.uncovered))
+      let missing = coverage.uncovered.map { "never exercised: \($0.summary)" }
+        + coverage.unreachedTargets.map { "never reached: \($0.transition.summary(to: $0.target))" }
+      if !missing.isEmpty { rows.append(FigureText.colored("- - - never exercised", t.uncovered)) }
       if coverage.graph.transitions.contains(where: { $0.to.count > 1 }) {
         rows.append("several targets: one edge each, with its own count;")
         rows.append("the transition is covered once any target is reached")
       }
-      let missing = coverage.uncovered.map { "never exercised: \($0.summary)" }
-        + coverage.unreachedTargets.map { "never reached: \($0.transition.summary(to: $0.target))" }
       rows += missing.prefix(legendListLimit).map { FigureText.colored($0, t.uncovered) }
       if missing.count > legendListLimit {
         rows.append(FigureText.colored("… and \(missing.count - legendListLimit) more (see the edges' tooltips)", t.uncovered))
       }
     } else {
-      rows.append("observed (no declared transitions)")
-      rows.append("\(FigureText.plural(coverage.observed.count, "edge")) · \(coverage.stateFraction) states")
       rows.append("——— observed (width ∝ count)")
     }
     if !coverage.undeclared.isEmpty { rows.append(FigureText.colored("━━━ undeclared: happened, not declared", t.undeclared)) }
-    rows.append(FigureText.colored("dashed red border: never entered", t.uncovered))
+    if coverage.graph.states.contains(where: { coverage.visits($0.id) == 0 }) {
+      rows.append(FigureText.colored("dashed red border: never entered", t.uncovered))
+    }
     rows.append(FigureText.colored("\(FigureText.plural(coverage.traces, "trace")), \(FigureText.plural(coverage.steps, "step"))", t.muted))
     return rows
   }

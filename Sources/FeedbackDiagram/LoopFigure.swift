@@ -29,8 +29,10 @@ public struct LoopFigure: Sendable {
     out.append("  node [fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize), style=\"rounded,filled\", shape=box];")
     out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(font), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(small)];")
     out.append("  initial [id=\"loop_initial\", class=\"initial\", shape=note, style=filled, fillcolor=\(DOTText.quoted(t.legendFill)), color=\(DOTText.quoted(t.legendBorder)), label=<<font color=\"\(muted)\" point-size=\"\(small)\">initial state</font><br/><b>\(DOTText.html(graph.initial))</b>>];")
-    let states = graph.states.map(\.id).joined(separator: ", ")
-    out.append("  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=<<b>State</b><br/><font point-size=\"\(small)\" color=\"\(muted)\">\(DOTText.html(states))</font>>];")
+    // The state node says "State" once: its cases under it, unless the only one is "State".
+    let names = graph.states.map(\.id)
+    let cases = names == ["State"] ? "" : "<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(DOTText.html(names.joined(separator: ", ")))</font>"
+    out.append("  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=<<b>State</b>\(cases)>];")
     let reducerTitle = graph.declaresTransitions ? "Transitions" : "Reducer"
     let reducerDetail = graph.declaresTransitions ? "\(graph.transitions.count) declared" : "reduce(state, event)"
     out.append("  reducer [id=\"loop_reducer\", class=\"reducer\", shape=box, fillcolor=\(DOTText.quoted(t.reducerFill)), color=\(DOTText.quoted(t.reducerBorder)), label=<<b>\(reducerTitle)</b><br/><font point-size=\"\(small)\" color=\"\(muted)\">\(reducerDetail)</font>>];")

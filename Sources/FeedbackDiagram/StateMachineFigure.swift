@@ -8,23 +8,37 @@ public import FeedbackGraph
 /// source, target and transition id; node ids are indices, never names; every name is
 /// escaped.
 ///
+/// ## Looks
+/// - The title and the legend are the graph's label, above the drawing: the legend never
+///   sits on an edge. It lists only what the figure uses (label parts, guards, "from any
+///   state") and counts in the singular when there is one (`1 state`).
+/// - Parallel transitions between two states (self-loops too) are merged into one edge with
+///   one stacked label, a line per transition; a label that only repeats its event is
+///   not printed twice (``label(_:)``).
+/// - A figure that would be wider than 2:1 from left to right is laid out top to bottom
+///   (measured on the left-to-right layout).
+///
 /// ## Large graphs
-/// Parallel transitions between two states are merged into one edge with a stacked label.
-/// Past ``largeGraphEdgeCount`` edges the figure trades polish for time, so that a
-/// 200-state / 600-transition machine renders in 0.7–2 s (`render.large`) instead of minutes:
+/// The figure obeys a ``RenderBudget``. Past ``RenderBudget/labelledEdges`` edges it trades
+/// polish for time, so that a 200-state / 600-transition machine renders in 0.7–2 s (`render.large`)
+/// instead of minutes:
 /// - labels become `xlabel`s, placed after layout (Graphviz lays out labelled edges about
 ///   18× slower: ~440 s for such a machine);
 /// - edges are straight (`splines=false`; spline routing of 600 edges alone costs ~15 s);
 /// - network simplex and crossing minimization get small budgets
 ///   (`nslimit=1, nslimit1=1, mclimit=0.1, remincross=false`);
-/// - the legend is left out.
+/// - the drawing is scaled down to fit 40 × 40 inches (`size`), so a PNG stays a few
+///   thousand pixels wide.
+/// Past ``RenderBudget/figureStates`` states or ``RenderBudget/figureEdges`` edges the
+/// machine is not drawn: a summary figure says so and points at the ``Atlas``. Either way
+/// the legend carries the budget's note (``budgetNote``).
 public struct StateMachineFigure: Sendable {
   /// The graph to draw.
   public var graph: SystemGraph
   /// Colours and fonts.
   public var theme: Theme
-  /// Above this many (merged) edges, the figure switches to the large-graph defaults.
-  public var largeGraphEdgeCount = 80
+  /// The limits this figure obeys.
+  public var budget = RenderBudget.standard
 
   /// A figure of `graph`.
   public init(graph: SystemGraph, theme: Theme = .light) {
@@ -55,12 +69,45 @@ public struct StateMachineFigure: Sendable {
     return order.sorted().map { merged[$0]! }
   }
 
-  /// The text on an edge for one transition: `event / label [guard]`.
+  /// The text on an edge for one transition: `event / label [guard]`. A label that only
+  /// repeats the event (`retry / retry`, `didLoad / did load`) is left out; a label that
+  /// starts with the event (`retry / retry the request`) is printed alone.
   static func label(_ transition: TransitionEdge) -> String {
-    var text = transition.event ?? "any event"
-    if let label = transition.label { text += " / \(label)" }
+    let event = transition.event ?? "any event"
+    var text = event
+    if let label = transition.label {
+      let (said, saying) = (words(event), words(label))
+      if saying == said {
+        text = event
+      } else if !said.isEmpty, saying.hasPrefix(said), transition.event != nil {
+        text = label
+      } else {
+        text += " / \(label)"
+      }
+    }
     if let condition = transition.guardDescription { text += " [\(condition)]" }
     return text
+  }
+
+  /// Letters and digits only, lowercased: `did load` and `didLoad` say the same.
+  private static func words(_ text: String) -> String {
+    String(text.lowercased().filter { $0.isLetter || $0.isNumber })
+  }
+
+  /// `edges: event / what it does [guard]`, naming only the parts `transitions` have.
+  static func legendPattern(_ transitions: [TransitionEdge]) -> String {
+    let hasLabels = transitions.contains { transition in
+      transition.label != nil
+        && label(transition) != (transition.event ?? "any event") + (transition.guardDescription.map { " [\($0)]" } ?? "")
+    }
+    let hasGuards = transitions.contains { $0.guardDescription != nil }
+    return "edges: event" + (hasLabels ? " / what it does" : "") + (hasGuards ? " [guard]" : "")
+  }
+
+  /// What the budget made this figure give up, or `nil` when it is drawn in full.
+  public var budgetNote: String? {
+    let edges = self.edges.count
+    return budget.note(budget.layout(states: graph.states.count, edges: edges), states: graph.states.count, edges: edges)
   }
 
   /// The figure as DOT text.
@@ -68,13 +115,21 @@ public struct StateMachineFigure: Sendable {
     let states = graph.states.map(\.id)
     let index = Dictionary(states.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     let edges = self.edges
-    let large = edges.count > largeGraphEdgeCount
+    let layout = budget.layout(states: states.count, edges: edges.count)
     let t = theme
+    let rows = legendRows(layout: layout, edges: edges.count)
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name)) {")
-    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.7, label=\(DOTText.quoted(graph.name)), labelloc=t, fontsize=\(t.fontSize + 4)\(large ? ", splines=false, nslimit=1, nslimit1=1, mclimit=0.1, remincross=false" : "")];")
+    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.7, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];")
+    out.append("  label=\(FigureText.heading(graph.name, legend: rows, theme: t));")
     out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
     out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
+    guard layout != .summary else {
+      // Not drawn: the heading says why; one node names the machine's size.
+      out.append("  summary [id=\"summary\", class=\"summary\", label=\(DOTText.quoted("\(graph.name): \(FigureText.plural(states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))\nnot drawn as one figure"))];")
+      out.append("}")
+      return out.joined(separator: "\n") + "\n"
+    }
     out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
     for (offset, state) in graph.states.enumerated() {
       out.append("  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", label=\(stateLabel(state)), tooltip=\(DOTText.tooltip(state.id))];")
@@ -94,50 +149,41 @@ public struct StateMachineFigure: Sendable {
       var attributes = [
         "id=\(DOTText.quoted("edge_" + edge.transitions.map { DOTText.transitionID($0.id) }.joined(separator: "-")))",
         "class=\(DOTText.quoted("transition \(ids)\(edge.from == nil ? " wildcard" : "")"))",
-        "\(large ? "xlabel" : "label")=\(DOTText.lines(lines))",
+        "\(layout == .full ? "label" : "xlabel")=\(DOTText.lines(lines))",
         "tooltip=\(DOTText.tooltip(tooltip))",
       ]
       if edge.from == nil { attributes += ["style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))"] }
       else if edge.transitions.allSatisfy({ $0.guardDescription != nil }) { attributes.append("fontcolor=\(DOTText.quoted(t.guardColor))") }
       out.append("  \(from) -> \(DOTText.nodeID(to)) [\(attributes.joined(separator: ", "))];")
     }
-    if !large { out.append(legend) }
     out.append("}")
-    return out.joined(separator: "\n") + "\n"
+    let text = out.joined(separator: "\n") + "\n"
+    return layout == .full ? LayoutShape.turned(text) : text
   }
 
   private func stateLabel(_ state: StateNode) -> String {
     var rows = "<b>\(DOTText.html(state.id))</b>"
-    if state.id == graph.initial { rows = "<font point-size=\"\(theme.fontSize - 3)\" color=\"\(DOTText.html(theme.muted))\">initial</font><br/>" + rows }
+    let marked = state.id == graph.initial && !state.id.lowercased().contains("initial")
+    if marked { rows = "<font point-size=\"\(theme.fontSize - 3)\" color=\"\(DOTText.html(theme.muted))\">initial</font><br/>" + rows }
     for field in state.fields {
       rows += "<br/><font point-size=\"\(theme.fontSize - 2)\" color=\"\(DOTText.html(theme.muted))\">\(DOTText.html(field))</font>"
     }
-    return DOTText.htmlLabel(rows, orPlain: (state.id == graph.initial ? ["initial"] : []) + [state.id] + state.fields)
+    return DOTText.htmlLabel(rows, orPlain: (marked ? ["initial"] : []) + [state.id] + state.fields)
   }
 
-  private var legend: String {
+  /// The legend's rows (HTML-like, escaped): only what this figure uses.
+  private func legendRows(layout: RenderBudget.Layout, edges: Int) -> [String] {
     let t = theme
-    let muted = DOTText.html(t.muted)
-    // Only what this figure uses: the label pattern names the parts its edges have, the
-    // wildcard line appears only with a transition from any state.
-    let hasLabels = graph.transitions.contains { $0.label != nil }
-    let hasGuards = graph.transitions.contains { $0.guardDescription != nil }
-    let pattern = "edges: event" + (hasLabels ? " / what it does" : "") + (hasGuards ? " [guard]" : "")
-    var rows = [
-      "<tr><td align=\"left\"><b>Legend</b></td></tr>",
-      "<tr><td align=\"left\">● → initial state</td></tr>",
-    ]
-    if !graph.transitions.isEmpty { rows.append("<tr><td align=\"left\">\(DOTText.html(pattern))</td></tr>") }
-    if graph.transitions.contains(where: { $0.from == nil }) {
-      rows.append("<tr><td align=\"left\"><font color=\"\(DOTText.html(t.wildcard))\">- - → from any state</font></td></tr>")
+    var rows: [String] = []
+    if layout != .summary {
+      if graph.states.contains(where: { $0.id == graph.initial }) { rows.append("● → initial state") }
+      if !graph.transitions.isEmpty { rows.append(DOTText.html(Self.legendPattern(graph.transitions))) }
+      if graph.transitions.contains(where: { $0.from == nil }) {
+        rows.append(FigureText.colored("- - → from any state", t.wildcard))
+      }
     }
-    rows.append(
-      "<tr><td align=\"left\"><font color=\"\(muted)\">\(FigureText.plural(graph.states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))</font></td></tr>")
-    return """
-        subgraph cluster_legend {
-          id="legend"; label=""; style="rounded,filled"; fillcolor=\(DOTText.quoted(t.legendFill)); color=\(DOTText.quoted(t.legendBorder));
-          legend [id="legend_table", class="legend", shape=plaintext, style="", label=<<table border="0" cellspacing="2">\(rows.joined())</table>>];
-        }
-      """
+    rows.append(FigureText.colored("\(FigureText.plural(graph.states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))", t.muted))
+    if let note = budget.note(layout, states: graph.states.count, edges: edges) { rows.append(FigureText.colored(note, t.muted)) }
+    return rows
   }
 }

@@ -87,7 +87,7 @@ public struct TracePathFigure: Sendable {
     let failing = facts.failingStep
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " trace")) {")
-    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)];")
+    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, labelloc=t, fontsize=\(t.fontSize + 4)];")
     out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
     out.append("  edge [color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
     out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.path)), color=\(DOTText.quoted(t.path)), label=\"\", tooltip=\"initial state\"];")
@@ -153,11 +153,12 @@ public struct TracePathFigure: Sendable {
       out.append("  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), label=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.tooltip(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];")
     }
     let idleEdges = Array(idle.values)
-    out.append(FigureText.legend(
-      legendRows(
+    out.append("  label=" + FigureText.heading(
+      title,
+      legend: legendRows(
         notTaken: idleEdges.contains { !$0.takenElsewhere }, takenElsewhere: idleEdges.contains { $0.takenElsewhere },
         undeclared: moves.contains(where: \.undeclared)),
-      theme: t))
+      theme: t) + ";")
     out.append("}")
     return out.joined(separator: "\n") + "\n"
   }

@@ -67,7 +67,7 @@ enum Fixtures {
     #expect(wildcard.contains("tooltip=\"any state —emergency→ red: never exercised\""))
     let exercised = try #require(dot.split(separator: "\n").first { $0.contains("id=\"edge_t0\"") })
     #expect(exercised.contains("label=\"tick ×1\"") && exercised.contains("class=\"transition covered t0\""))
-    #expect(dot.contains("label=\"TrafficLight — coverage: 3/4 transitions · 3/3 states\""))
+    #expect(dot.contains("  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>TrafficLight — coverage: 3/4 transitions · 3/3 states</td></tr>"))  // the title heads the graph's label
   }
 
   @Test func eachTargetOfAComputedTransitionIsDrawnFromItsOwnCount() throws {
@@ -135,7 +135,7 @@ enum Fixtures {
     coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "Int"))
     coverage.add(Step(index: 1, timeNanoseconds: 0, kind: .event, event: "up", eventNode: "up", fromNode: "Int", toNode: "Int"))
     let dot = CoverageFigure(coverage: coverage).dot
-    #expect(dot.contains("label=\"Count — observed (no declared transitions): 1 edge · 1/1 states\""))
+    #expect(dot.contains("  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>Count — observed (no declared transitions): 1 edge · 1/1 states</td></tr>"))  // the title heads the graph's label
     #expect(dot.contains("n0 -> n0 [id=\"observed_1\", class=\"observed\", label=\"up ×1\""))
   }
 
@@ -147,7 +147,7 @@ enum Fixtures {
     #expect(failing.contains("label=\"✗ #10 emergency\"") && failing.contains("color=\"\(Theme.light.failure)\""))
     #expect(lines.contains { $0.hasPrefix("  n1 -> n0 ") && $0.contains("label=\"#3 tick\"") })
     #expect(lines.contains { $0.contains("id=\"idle_t2\"") && $0.contains("style=dashed") })  // yellow -tick-> red not taken
-    #expect(dot.contains("label=\"TrafficLight · emergencyWhileYellow — failed at step #10\""))
+    #expect(dot.contains("  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>TrafficLight · emergencyWhileYellow — failed at step #10</td></tr>"))  // the title heads the graph's label
     #expect(dot.contains("✗ State mismatch after send(emergency) at step #10."))
   }
 

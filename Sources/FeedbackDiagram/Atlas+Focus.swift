@@ -1,0 +1,111 @@
+import FeedbackGraph
+
+extension Atlas {
+  /// One drawn edge of a focus figure: the transitions between two nodes, merged.
+  struct FocusEdge {
+    /// `nil`: the "any state" node.
+    var from: String?
+    var to: String
+    /// A transition from any state that also leaves the focused state.
+    var wildcardOut: Bool
+    var transitions: [TransitionEdge]
+  }
+
+  /// The edges of `state`'s focus figure: every transition out of it (those from any state
+  /// included, drawn from it), every transition into it; parallel ones merged; sorted.
+  func focusEdges(for state: String) -> [FocusEdge] {
+    var merged: [String: FocusEdge] = [:]
+    func add(_ from: String?, _ to: String, wildcardOut: Bool, _ transition: TransitionEdge) {
+      let key = "\(from.map { "\(position[$0] ?? -1)" } ?? "*")>\(position[to] ?? -1)\(wildcardOut ? "w" : "")"
+      merged[key, default: FocusEdge(from: from, to: to, wildcardOut: wildcardOut, transitions: [])].transitions.append(transition)
+    }
+    for (transition, target) in outgoing[state] ?? [] { add(state, target, wildcardOut: false, transition) }
+    for (transition, target) in incoming[state] ?? [] where transition.from != state {
+      add(transition.from, target, wildcardOut: false, transition)
+    }
+    for (transition, target) in wildcards where target != state {
+      add(state, target, wildcardOut: true, transition)
+    }
+    return merged.values.sorted { a, b in
+      let left = (a.from.flatMap { position[$0] } ?? -1, position[a.to] ?? -1, a.wildcardOut ? 1 : 0)
+      let right = (b.from.flatMap { position[$0] } ?? -1, position[b.to] ?? -1, b.wildcardOut ? 1 : 0)
+      return left < right
+    }
+  }
+
+  /// The focus figure of `state` as DOT, or `nil` when the graph has no such state. With
+  /// `links`, each neighbour links (`URL`, kept in SVG) to its own focus figure.
+  public func focusDOT(for state: String, links: AtlasIndex? = nil) -> String? {
+    guard let statePosition = position[state] else { return nil }
+    let t = theme
+    let edges = focusEdges(for: state)
+    let neighbours = Set(edges.flatMap { [$0.from, $0.to] }.compactMap { $0 }).subtracting([state])
+      .sorted { (position[$0] ?? 0) < (position[$1] ?? 0) }
+    let nodes = [state] + neighbours
+    let id = Dictionary(nodes.enumerated().map { ($1, DOTText.nodeID($0)) }, uniquingKeysWith: { first, _ in first })
+    let layout = budget.layout(states: nodes.count, edges: edges.count)
+    let into = edges.filter { $0.to == state && $0.from != state }.reduce(0) { $0 + $1.transitions.count }
+    let out = edges.filter { $0.from == state && $0.to != state }.reduce(0) { $0 + $1.transitions.count }
+    let loops = edges.filter { $0.from == state && $0.to == state }.reduce(0) { $0 + $1.transitions.count }
+
+    var rows: [String] = []
+    var counts = "\(into) in · \(out) out"
+    if loops > 0 { counts += " · \(loops) staying" }
+    rows.append(counts)
+    let shown = edges.flatMap(\.transitions)
+    if !shown.isEmpty { rows.append(DOTText.html(StateMachineFigure.legendPattern(shown))) }
+    if edges.contains(where: { $0.from == nil || $0.wildcardOut }) {
+      rows.append(FigureText.colored("- - → a transition from any state (so from this one too)", t.wildcard))
+    }
+    if !neighbours.isEmpty { rows.append(FigureText.colored("plain boxes: neighbouring states (each links to its own page)", t.muted)) }
+    if state == graph.initial { rows.append("● → the initial state") }
+    if let note = budget.note(layout, states: nodes.count, edges: edges.count) { rows.append(FigureText.colored(note, t.muted)) }
+
+    var lines: [String] = []
+    let title = "\(graph.name) · \(state)"
+    lines.append("digraph \(DOTText.quoted(title)) {")
+    lines.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.4, ranksep=0.9, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];")
+    lines.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
+    lines.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
+    lines.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
+    if state == graph.initial {
+      lines.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
+      lines.append("  initial -> n0 [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
+    }
+    let focused = graph.states[statePosition]
+    var label = "<b>\(DOTText.html(state))</b>"
+    for field in focused.fields {
+      label += "<br/><font point-size=\"\(t.fontSize - 2)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(field))</font>"
+    }
+    lines.append("  n0 [id=\"focus\", class=\"state focus\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=2, label=\(DOTText.htmlLabel(label, orPlain: [state] + focused.fields)), tooltip=\(DOTText.tooltip(state))];")
+    for (offset, neighbour) in neighbours.enumerated() {
+      let link = links.flatMap { index in position[neighbour].map { ", URL=\(DOTText.quoted(index.focus[$0].file))" } } ?? ""
+      lines.append("  \(DOTText.nodeID(offset + 1)) [id=\(DOTText.quoted("neighbour_\(offset + 1)")), class=\"state neighbour\", label=\(DOTText.quoted(neighbour)), tooltip=\(DOTText.tooltip(neighbour))\(link)];")
+    }
+    if edges.contains(where: { $0.from == nil }) {
+      lines.append("  any [id=\"any_state\", class=\"wildcard\", style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), label=\"any state\", tooltip=\"a transition from any state\"];")
+    }
+    if layout != .summary {
+      for edge in edges {
+        let from = edge.from.flatMap { id[$0] } ?? "any"
+        guard let to = id[edge.to] else { continue }
+        let ids = edge.transitions.map { DOTText.transitionID($0.id) }
+        let text = edge.transitions.map(StateMachineFigure.label)
+        var attributes = [
+          "id=\(DOTText.quoted("edge_" + ids.joined(separator: "-") + (edge.wildcardOut ? "_here" : "")))",
+          "class=\(DOTText.quoted((["transition"] + ids + (edge.from == nil || edge.wildcardOut ? ["wildcard"] : [])).joined(separator: " ")))",
+          "\(layout == .full ? "label" : "xlabel")=\(DOTText.lines(text))",
+          "tooltip=\(DOTText.tooltip("\(edge.wildcardOut ? "any state (here: \(state))" : edge.from ?? "any state") → \(edge.to): " + text.joined(separator: "; ")))",
+        ]
+        if edge.from == nil || edge.wildcardOut {
+          attributes += ["style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))"]
+        } else if edge.transitions.allSatisfy({ $0.guardDescription != nil }) {
+          attributes.append("fontcolor=\(DOTText.quoted(t.guardColor))")
+        }
+        lines.append("  \(from) -> \(to) [\(attributes.joined(separator: ", "))];")
+      }
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
