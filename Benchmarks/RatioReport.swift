@@ -4,6 +4,10 @@ enum RatioReport {
   static let ratios: [(String, String, String)] = [
     ("loop.feedback-cycle / reducer.closure", "loop.feedback-cycle", "reducer.closure"),
     ("recorder.feedback-cycle / loop.feedback-cycle", "recorder.feedback-cycle", "loop.feedback-cycle"),
+    ("scheduler.run-1k / heap.run-1k (target ≤ 2x)", "scheduler.run-1k", "heap.run-1k"),
+    ("scheduler.run-10k / heap.run-10k (target ≤ 2x)", "scheduler.run-10k", "heap.run-10k"),
+    ("scheduler.run-100k / heap.run-100k (target ≤ 2x)", "scheduler.run-100k", "heap.run-100k"),
+    ("scheduler.run-1m / heap.run-1m (target ≤ 2x)", "scheduler.run-1m", "heap.run-1m"),
     ("scheduler.run-10k / run-1k", "scheduler.run-10k", "scheduler.run-1k"),
     ("scheduler.run-100k / run-10k", "scheduler.run-100k", "scheduler.run-10k"),
     ("scheduler.run-1m / run-100k", "scheduler.run-1m", "scheduler.run-100k"),
