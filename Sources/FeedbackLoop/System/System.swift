@@ -42,11 +42,16 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
     _ name: String? = nil, initial: State,
     @SystemBuilder<State, Event> _ content: () -> [SystemComponent<State, Event>]
   ) {
+    self.init(name, initial: initial, components: content())
+  }
+
+  /// Declares a system from its parts, already built.
+  init(_ name: String?, initial: State, components: [SystemComponent<State, Event>]) {
     var transitions: [Transition<State, Event>] = []
     var reducers: [Reducer<State, Event>] = []
     var feedbacks: [Feedback<State, Event>] = []
     var declaresTransitions = false
-    for component in content() {
+    for component in components {
       switch component.kind {
       case .transitions(let list):
         declaresTransitions = true

@@ -49,18 +49,18 @@ extension Explorer {
         let withPaths = exploration.findings.indices.filter { exploration.findings[$0].path != nil }
         for (index, url) in zip(withPaths, urls) { traces[index] = url }
       } catch {
-        reportIssue(
+        reportKitIssue(
           "The explorer's traces could not be written to \(directory.path): \(error.localizedDescription)",
           fileID: fileID, filePath: filePath, line: line, column: column)
       }
     }
     for (index, finding) in exploration.findings.enumerated() {
-      reportIssue(
+      reportKitIssue(
         ExplorerFailure.message(for: finding, number: index + 1, in: exploration, trace: traces[index]),
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
     if requireComplete, !exploration.isComplete {
-      reportIssue(
+      reportKitIssue(
         """
         The exploration of \(system.name) \(exploration.completion.sentence)
 

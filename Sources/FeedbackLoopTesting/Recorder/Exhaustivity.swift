@@ -4,6 +4,8 @@ public enum Exhaustivity: Equatable, Sendable {
   /// left unasserted, no effect running and no timer pending. The default.
   case on
   /// Only what the test asserts is checked: `receive` skips the events before the one it
-  /// names, and the end checks nothing. With `showSkipped`, what was skipped is printed.
+  /// names, a `send` or `receive` without a closure checks no state (with one, the closure
+  /// turns the state before that step into the expected one), and the end checks nothing.
+  /// With `showSkipped`, what was skipped is printed.
   case off(showSkipped: Bool = false)
 }

@@ -27,7 +27,7 @@ struct FailureReport {
   }
 
   func report(at site: CallSite) {
-    reportIssue(message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+    reportKitIssue(message, fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
   }
 
   /// A CustomDump diff of two values, or a plain two-line rendering when they dump alike.

@@ -7,7 +7,9 @@ extension LoopRecorder {
   /// ```
   ///
   /// Exhaustive recorders first require every event the loop received since the last
-  /// assertion to be asserted with ``receive(_:from:at:fileID:filePath:line:column:_:)-(Event,_,_,_,_,_,_,_)``.
+  /// assertion to be asserted with ``receive(_:from:at:fileID:filePath:line:column:_:)-(Event,_,_,_,_,_,_,_)``;
+  /// without a closure they assert that the state did not change. With exhaustivity off,
+  /// a send without a closure checks no state.
   public func send(
     _ event: Event,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
@@ -51,6 +53,15 @@ extension LoopRecorder {
   /// `update`, then marks `step` (and everything before it) asserted.
   func assertState(of step: RecordedStep<State, Event>, after call: String, update: ((inout State) -> Void)?, at site: CallSite) {
     guard let actual = step.stateAfter else { return }
+    guard update != nil || exhaustivity == .on else {
+      // Not exhaustive, and no closure: the call asserts the event, not the state.
+      book.withLock { book in
+        book.cursor = max(book.cursor, step.index + 1)
+        book.baseline = actual
+        book.assertedAt[step.index] = site
+      }
+      return
+    }
     var expected = book.withLock { book -> State in
       if exhaustivity == .on { return book.baseline }
       // Not exhaustive: compare against the state right before this step.

@@ -45,7 +45,7 @@ extension TestScheduler {
       steps += 1
       if steps >= maxSteps, !pending.isEmpty {
         let next = pending.prefix(3).map { "\($0)" }.joined(separator: ", ")
-        reportIssue(
+        reportKitIssue(
           "TestScheduler.run() stopped after \(maxSteps) actions at \(now) with \(pending.count) still pending (\(next)). A timer that re-arms forever never lets the scheduler finish: advance(by:) a fixed duration instead, or pass a larger maxSteps.",
           fileID: fileID, filePath: filePath, line: line, column: column)
         return
@@ -55,14 +55,17 @@ extension TestScheduler {
 
   /// Pops and runs the next live action due no later than `limit`; returns whether one ran.
   func runNext(notAfter limit: Int64?) -> Bool {
+    let limit = limit ?? .max
     while true {
       let next = storage.withLock { storage -> (action: Action?, done: Bool) in
-        guard let top = storage.heap.min, limit.map({ top.due <= $0 }) ?? true else { return (nil, true) }
+        guard let top = storage.heap.min, top.due <= limit else { return (nil, true) }
         storage.heap.removeMin()
         let action = storage.take(top.slot)
-        if action.handle.isCancelled { return (nil, false) }
-        storage.now = max(storage.now, top.due)
-        reading.store(storage.now, ordering: .releasing)
+        if let handle = action.handle, handle.isCancelled { return (nil, false) }
+        if top.due > storage.now {
+          storage.now = top.due
+          reading.store(top.due, ordering: .releasing)
+        }
         return (action, true)
       }
       guard next.done else { continue }  // skipped a cancelled action
@@ -77,7 +80,7 @@ extension TestScheduler {
   public var pending: [PendingAction] {
     storage.withLock { storage in
       storage.heap.unordered.sorted().compactMap { entry in
-        guard let action = storage.actions[Int(entry.slot)], !action.handle.isCancelled else { return nil }
+        if storage.actions[entry.slot].handle?.isCancelled == true { return nil }
         return PendingAction(due: .nanoseconds(entry.due), label: storage.labels[entry.slot])
       }
     }

@@ -30,58 +30,81 @@ import FeedbackGraph
 /// - Complexity: scheduling is O(log n), cancelling O(1) (a cancelled action is dropped
 ///   when it reaches the front), running the next action O(log n), for n pending actions.
 public final class TestScheduler: LoopScheduler, TaskExecutor {
-  /// A heap entry: only the ordering key and a slot in `Storage.actions`, so that sifting
-  /// moves 24 bytes and compares two integers.
+  /// A heap entry: 16 bytes, plain integers — the due time, and a key whose high 32 bits
+  /// are the scheduling sequence (ties run in scheduling order) and whose low 32 bits are
+  /// the action's slot in `Storage.actions`. Sifting moves 16 bytes and compares integers.
   struct Entry: Comparable {
     var due: Int64  // nanoseconds of virtual time
-    var sequence: UInt64
-    var slot: Int32
+    var key: UInt64  // sequence << 32 | slot
 
-    static func < (lhs: Entry, rhs: Entry) -> Bool {
-      lhs.due != rhs.due ? lhs.due < rhs.due : lhs.sequence < rhs.sequence
+    init(due: Int64, sequence: UInt32, slot: UInt32) {
+      self.due = due
+      self.key = UInt64(sequence) << 32 | UInt64(slot)
     }
 
-    static func == (lhs: Entry, rhs: Entry) -> Bool {
-      lhs.due == rhs.due && lhs.sequence == rhs.sequence
+    var slot: Int { Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: key)) }
+
+    static func < (lhs: Entry, rhs: Entry) -> Bool {
+      lhs.due != rhs.due ? lhs.due < rhs.due : lhs.key < rhs.key
     }
   }
 
-  /// What runs when an entry comes due (24 bytes: labels, which few actions have, are kept
-  /// aside so that the table stays small).
+  /// What runs when an entry comes due. `handle` is `nil` for ``schedule(_:)``, which
+  /// returns none: only a cancellable action allocates one.
   struct Action {
-    var handle: ScheduledAction
+    var handle: ScheduledAction?
     var run: @Sendable () -> Void
+
+    /// What a free slot holds (a closure without context: storing it allocates nothing).
+    static let free = Action(handle: nil, run: {})
   }
 
   struct Storage {
     var now: Int64 = 0
-    var sequence: UInt64 = 0
+    /// The next entry's sequence; renumbered (``renumber()``) before it would wrap.
+    var sequence: UInt32 = 0
     var heap = Heap<Entry>()
     /// Actions by slot; freed slots are reused.
-    var actions: [Action?] = []
-    var freeSlots: [Int32] = []
+    var actions: ContiguousArray<Action> = []
+    var freeSlots: [UInt32] = []
     /// The labels of the labelled actions, by slot.
-    var labels: [Int32: String] = [:]
+    var labels: [Int: String] = [:]
     /// Jobs of tasks that prefer this executor, ready to run, in FIFO order.
     var jobs: [UnownedJob] = []
     var jobsHead = 0
 
-    mutating func store(_ action: Action) -> Int32 {
-      if let slot = freeSlots.popLast() {
+    mutating func insert(_ action: Action, due: Int64, label: String?) {
+      let slot: UInt32
+      if let free = freeSlots.popLast() {
+        slot = free
         actions[Int(slot)] = action
-        return slot
+      } else {
+        slot = UInt32(actions.count)
+        actions.append(action)
       }
-      actions.append(action)
-      return Int32(actions.count - 1)
+      if let label { labels[Int(slot)] = label }
+      if sequence == .max { renumber() }
+      heap.insert(Entry(due: due, sequence: sequence, slot: slot))
+      sequence &+= 1
     }
 
-    mutating func take(_ slot: Int32) -> Action {
-      defer {
-        actions[Int(slot)] = nil
-        freeSlots.append(slot)
-        if !labels.isEmpty { labels[slot] = nil }
-      }
-      return actions[Int(slot)]!
+    /// Gives the pending entries the sequences 0, 1, … in their order, so that a scheduler
+    /// can schedule more than 2³² actions in its life and ties still run in scheduling order.
+    mutating func renumber() {
+      let entries = heap.unordered.sorted()
+      heap = Heap(entries.enumerated().map { index, entry in
+        Entry(due: entry.due, sequence: UInt32(index), slot: UInt32(entry.slot))
+      })
+      sequence = UInt32(entries.count)
+    }
+
+    /// Moves the action out of its slot (no reference counting) and frees the slot.
+    mutating func take(_ slot: Int) -> Action {
+      var action = Action.free
+      swap(&action, &actions[slot])
+      freeSlots.append(UInt32(truncatingIfNeeded: slot))
+      if !labels.isEmpty { labels[slot] = nil }
+      return action
     }
   }
 
@@ -92,6 +115,10 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   let storage = Protected(Storage())
   /// `Storage.now`, readable without the lock (written under it).
   @usableFromInline let reading = Atomic<Int64>(0)
+  /// Whether `Storage.jobs` may hold a job (set under the lock by `enqueue`, cleared under
+  /// it when the jobs run out), so that moving time past an action takes no lock for jobs
+  /// when there are none.
+  let hasJobs = Atomic<Bool>(false)
 
   /// Creates a scheduler at virtual time zero.
   public init() {}
@@ -116,7 +143,7 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   /// Runs `action` at the current time, after the actions already due.
   /// - Complexity: O(log n).
   public func schedule(_ action: @escaping @Sendable () -> Void) {
-    schedule(after: .zero, label: nil, action)
+    insert(Action(handle: nil, run: action), after: .zero, label: nil)
   }
 
   /// Runs `action` once `delay` of virtual time has passed.
@@ -132,14 +159,15 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   @discardableResult
   public func schedule(after delay: Duration, label: String?, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     let handle = ScheduledAction()
+    insert(Action(handle: handle, run: action), after: delay, label: label)
+    return handle
+  }
+
+  func insert(_ action: Action, after delay: Duration, label: String?) {
     let delay = max(Self.nanoseconds(delay), 0)
     storage.withLock { storage in
-      storage.sequence += 1
-      let slot = storage.store(Action(handle: handle, run: action))
-      if let label { storage.labels[slot] = label }
-      storage.heap.insert(Entry(due: storage.now + delay, sequence: storage.sequence, slot: slot))
+      storage.insert(action, due: storage.now + delay, label: label)
     }
-    return handle
   }
 
   /// Schedules `action` at an absolute virtual time (for the clock).
@@ -153,15 +181,20 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   /// Takes a job of a task that prefers this executor; it runs when the test moves time.
   public func enqueue(_ job: consuming ExecutorJob) {
     let unowned = UnownedJob(job)
-    storage.withLock { $0.jobs.append(unowned) }
+    storage.withLock { storage in
+      storage.jobs.append(unowned)
+      hasJobs.store(true, ordering: .releasing)
+    }
   }
 
   /// Runs ready jobs until none is left (jobs may enqueue more jobs).
   func runJobs() {
+    guard hasJobs.load(ordering: .acquiring) else { return }
     while let job = storage.withLock({ storage -> UnownedJob? in
       guard storage.jobsHead < storage.jobs.count else {
         storage.jobs.removeAll(keepingCapacity: true)
         storage.jobsHead = 0
+        hasJobs.store(false, ordering: .releasing)
         return nil
       }
       defer { storage.jobsHead += 1 }

@@ -35,7 +35,7 @@ public final class UnimplementedScheduler: LoopScheduler {
   }
 
   private func fail(_ use: String) {
-    reportIssue(
+    reportKitIssue(
       "UnimplementedScheduler \"\(name)\": \(use) was called.", fileID: fileID, filePath: filePath, line: line,
       column: column)
   }

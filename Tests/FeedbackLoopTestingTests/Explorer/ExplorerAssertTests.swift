@@ -77,7 +77,7 @@ func issues(_ body: () -> Void) -> [String] {
   withKnownIssue(isIntermittent: true) {
     body()
   } matching: { issue in
-    messages.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    messages.withLock { $0.append(fullMessage(of: issue)) }
     return true
   }
   return messages.withLock { $0 }

@@ -47,6 +47,10 @@ final class FailingFixture: XCTestCase {
     #expect(run.status != 0)
     #expect(run.output.contains("State mismatch after send(emergency) at step #2."))
     #expect(run.output.contains("Executed 1 test, with 1 failure"))
+    // The heading opens XCTest's line, and IssueReporting's false "host application" note
+    // (appended on Linux) is gone.
+    #expect(run.output.contains("FailingFixture.testRecorderFailureInXCTest : failed - State mismatch after send(emergency) at step #2.\n"))
+    #expect(!run.output.contains("host application"))
   }
 
   @Test func aRecorderFailureFailsASwiftTestingTest() throws {
@@ -54,6 +58,12 @@ final class FailingFixture: XCTestCase {
     #expect(run.status != 0)
     #expect(run.output.contains("State mismatch after send(emergency) at step #2."))
     #expect(run.output.contains("recorderFailureInSwiftTesting() failed"))
+    // The heading is on the runner's first line, not the generic "Issue recorded".
+    #expect(
+      run.output.contains(
+        "recorderFailureInSwiftTesting() recorded an issue at ReportingTests.swift:23:12: Caught error: State mismatch after send(emergency) at step #2.\n"
+      ))
+    #expect(!run.output.contains("Issue recorded"))
   }
 
   @Test func knownIssuesSeeTheFailureInProcess() {
@@ -63,7 +73,7 @@ final class FailingFixture: XCTestCase {
       loop.send(.emergency) { $0 = .green }
       loop.skipInFlightEffects()
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.hasPrefix("State mismatch after send(emergency)") }
+      (issue.error as? LoopTestFailure)?.heading == "State mismatch after send(emergency) at step #2."
     }
   }
 }

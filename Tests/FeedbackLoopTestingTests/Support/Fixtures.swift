@@ -27,8 +27,16 @@ func failureMessages(_ body: () -> Void) -> [String] {
   withKnownIssue {
     body()
   } matching: { issue in
-    messages.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    messages.withLock { $0.append(fullMessage(of: issue)) }
     return true
   }
   return messages.withLock { $0 }
+}
+
+/// The whole message of a kit failure as Swift Testing recorded it: the heading (the
+/// issue's ``LoopTestFailure``), a blank line, and the details (its comment).
+func fullMessage(of issue: Issue) -> String {
+  let comments = issue.comments.map(\.rawValue).joined(separator: "\n")
+  guard let failure = issue.error as? LoopTestFailure else { return comments }
+  return comments.isEmpty ? failure.heading : failure.heading + "\n\n" + comments
 }
