@@ -69,7 +69,7 @@ extension DiagramTool {
 /// The files of a system's atlas, and the index a report page links it by.
 public enum AtlasFiles {
   /// The atlas of `graph` as files named after `stem`, with `<stem>.atlas.json` holding
-  /// its ``AtlasIndex``.
+  /// its `AtlasIndex`.
   /// - Throws: ``DiagramCLIError/invalid(_:)`` with the diagram error.
   public static func make(
     graph: SystemGraph, stem: String, formats: [OutputFormat], theme: Theme

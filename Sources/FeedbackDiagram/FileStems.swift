@@ -2,7 +2,7 @@ import FeedbackGraph
 
 /// Distinct, safe file-name stems for names that can be anything (state names of an atlas).
 ///
-/// A stem is ``SafeFileName/make(_:fallback:)`` of the name (letters, digits, `-`, `_`:
+/// A stem is `SafeFileName.make(_:fallback:)` (FeedbackGraph) of the name (letters, digits, `-`, `_`:
 /// no separator, no `..`, no leading dot), at most ``maximumLength`` characters (a longer
 /// one keeps the first `maximumLength - 9` and gains `-` and 8 hex digits of a hash of the
 /// whole name). Names whose stems would collide, also when they differ only in case, get

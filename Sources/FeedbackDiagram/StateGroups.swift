@@ -7,7 +7,7 @@ import FeedbackGraph
 /// with nothing left (`42`, `(x)`) is its own group. Groups are sorted by name; members
 /// keep the graph's order.
 ///
-/// At most ``limit`` groups are drawn: when there are more, the largest `limit - 1` stay
+/// At most `limit` groups are drawn: when there are more, the largest `limit - 1` stay
 /// (ties by name) and the rest are gathered in one group named ``otherName``.
 public struct StateGroups: Hashable, Sendable {
   /// One group: its name and its member states.
@@ -18,7 +18,7 @@ public struct StateGroups: Hashable, Sendable {
     public var members: [String]
   }
 
-  /// The name of the group that gathers the smallest groups past ``limit``.
+  /// The name of the group that gathers the smallest groups past `limit`.
   public static let otherName = "other cases"
 
   /// The groups, sorted by name (``otherName`` last).

@@ -14,7 +14,7 @@ public import FeedbackGraph
 ///   state") and counts in the singular when there is one (`1 state`).
 /// - Parallel transitions between two states (self-loops too) are merged into one edge with
 ///   one stacked label, a line per transition; a label that only repeats its event is
-///   not printed twice (``label(_:)``).
+///   not printed twice.
 /// - A figure that would be wider than 2:1 from left to right is laid out top to bottom
 ///   (measured on the left-to-right layout).
 ///

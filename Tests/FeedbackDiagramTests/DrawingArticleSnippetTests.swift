@@ -22,4 +22,19 @@ import Testing
     let svg = try GraphvizRenderer.shared.render(dot: "digraph { a -> b }", format: "svg")
     #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
   }
+
+  @Test func aLargeMachineIsDrawnAsAnAtlas() throws {
+    let graph = TrafficLight.system.graph
+    let atlas = Atlas(graph: graph)
+    let overview: String = atlas.overviewDOT  // one node per enum case, edges merged with counts
+    let focus: String? = atlas.focusDOT(for: graph.initial)  // one state, its transitions in and out
+    let files = try atlas.files(systemStem: "TrafficLight", formats: [.svg])  // every figure and a page
+    let notes: [String] = atlas.notes  // what the budget gave up, if anything
+
+    #expect(overview.hasPrefix("digraph"))
+    #expect(try #require(focus).contains("red"))
+    #expect(files.map(\.name).contains("TrafficLight.atlas.svg"))
+    #expect(files.map(\.name).contains("TrafficLight.atlas.html"))
+    #expect(notes.isEmpty)
+  }
 }
