@@ -22,4 +22,5 @@ check-diagrams: graphviz
 	swift run diagram check
 
 format:
-	swift format --in-place --recursive Sources Tests Benchmarks
+	swift format --in-place --recursive --parallel Sources Tests Benchmarks Templates Package.swift \
+	  AddOns/FeedbackLoopCasePaths/Sources AddOns/FeedbackLoopCasePaths/Tests AddOns/FeedbackLoopCasePaths/Package.swift

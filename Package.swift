@@ -145,7 +145,8 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: nonApplePlatforms)),
       ]
     ),
-    .testTarget(name: "FeedbackLoopObservationTests", dependencies: ["FeedbackLoopObservation", "FeedbackLoopTesting"]),
+    .testTarget(
+      name: "FeedbackLoopObservationTests", dependencies: ["FeedbackLoopObservation", "FeedbackLoopTesting"]),
     // The seeds' README examples, written against this API, recorded and drawn.
     .testTarget(
       name: "SeedParityTests",

@@ -15,7 +15,9 @@ let backpressureBenchmarks: [Benchmark] = [
 ]
 
 private func sequenceRow(events: Int, on scheduler: String, runs: Int = 3, pairedWith: String? = nil) -> Benchmark {
-  Benchmark(name: "memory.sequence-\(events / 1_000_000)m.\(scheduler)", unit: "MB peak", runs: runs, pairedWith: pairedWith) {
+  Benchmark(
+    name: "memory.sequence-\(events / 1_000_000)m.\(scheduler)", unit: "MB peak", runs: runs, pairedWith: pairedWith
+  ) {
     Double(sequencePeakKilobytes(events: events, queue: scheduler == "queue")) / 1024
   }
 }

@@ -36,7 +36,9 @@ let coverageBenchmarks: [Benchmark] = [
     CoverageFixture.resetPeak()
     var report: CoverageCollector.Report?
     let elapsed = try seconds { report = try CoverageCollector(registered: [trafficGraph]).measure(paths) }
-    precondition(report?.coverages.first?.steps == CoverageFixture.steps, "coverage counted \(report?.coverages.first?.steps ?? 0) steps")
+    precondition(
+      report?.coverages.first?.steps == CoverageFixture.steps,
+      "coverage counted \(report?.coverages.first?.steps ?? 0) steps")
     precondition(report?.coverages.first?.transitionFraction.covered == 4)
     CoverageFixture.note("coverage", steps: CoverageFixture.steps)
     return elapsed / Double(CoverageFixture.steps) * 1e9
@@ -55,14 +57,17 @@ enum CoverageFixture {
   private static let peakReset = Protected(false)
 
   static var folder: URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("coverage-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+      "coverage-bench-\(ProcessInfo.processInfo.processIdentifier)")
   }
 
   static func paths() throws -> [String] {
     if let paths = written.withLock({ $0 }) { return paths }
-    let paths = try writeTrafficTraces(files: files, stepsPerFile: stepsPerFile, into: folder.appendingPathComponent("large"))
+    let paths = try writeTrafficTraces(
+      files: files, stepsPerFile: stepsPerFile, into: folder.appendingPathComponent("large"))
     atexit { try? FileManager.default.removeItem(at: CoverageFixture.folder) }
-    FileHandle.standardError.write(Data("coverage: \(files) files, \(steps) steps written; peak RSS \(peakResidentKilobytes() / 1024) MB\n".utf8))
+    FileHandle.standardError.write(
+      Data("coverage: \(files) files, \(steps) steps written; peak RSS \(peakResidentKilobytes() / 1024) MB\n".utf8))
     written.withLock { $0 = paths }
     return paths
   }
@@ -70,8 +75,13 @@ enum CoverageFixture {
   /// Once: measures the coverage of 100 files × 1,000 steps and prints its peak RSS, to
   /// compare with the 1,000,000-step passes.
   static func measureSmallOnce() throws {
-    guard !smallMeasured.withLock({ done in defer { done = true }; return done }) else { return }
-    let paths = try writeTrafficTraces(files: smallFiles, stepsPerFile: stepsPerFile, into: folder.appendingPathComponent("small"))
+    guard
+      !smallMeasured.withLock({ done in
+        defer { done = true }; return done
+      })
+    else { return }
+    let paths = try writeTrafficTraces(
+      files: smallFiles, stepsPerFile: stepsPerFile, into: folder.appendingPathComponent("small"))
     resetPeak()
     let report = try CoverageCollector(registered: [trafficGraph]).measure(paths)
     precondition(report.coverages.first?.steps == smallFiles * stepsPerFile)
@@ -87,7 +97,9 @@ enum CoverageFixture {
   /// Prints the peak RSS of the pass just run (it must not grow with the steps read).
   static func note(_ pass: String, steps: Int) {
     let since = peakReset.withLock { $0 } ? "during" : "since start, after"
-    FileHandle.standardError.write(Data("coverage: peak RSS \(peakResidentKilobytes() / 1024) MB \(since) a \(pass) pass over \(steps) steps\n".utf8))
+    FileHandle.standardError.write(
+      Data("coverage: peak RSS \(peakResidentKilobytes() / 1024) MB \(since) a \(pass) pass over \(steps) steps\n".utf8)
+    )
   }
 }
 
@@ -115,12 +127,16 @@ func writeTrafficTraces(files: Int, stepsPerFile: Int, into folder: URL) throws 
       line(#""effect":\#(effect),"feedback":0,"kind":"effectStarted""#)
       time += 30_000_000_000
       if (index / 5) % 10 == 9 {
-        line(#""event":"emergency","eventNode":"emergency","fromNode":"\#(state)","kind":"event","stateAfter":"red","stateBefore":"\#(state)","toNode":"red","transition":3"#)
+        line(
+          #""event":"emergency","eventNode":"emergency","fromNode":"\#(state)","kind":"event","stateAfter":"red","stateBefore":"\#(state)","toNode":"red","transition":3"#
+        )
         state = "red"
       } else {
         let (target, transition) = next[state] ?? ("red", 0)
         line(#""effect":\#(effect),"event":"tick","eventNode":"tick","feedback":0,"kind":"effectEmitted""#)
-        line(#""event":"tick","eventNode":"tick","feedback":0,"fromNode":"\#(state)","kind":"event","stateAfter":"\#(target)","stateBefore":"\#(state)","toNode":"\#(target)","transition":\#(transition)"#)
+        line(
+          #""event":"tick","eventNode":"tick","feedback":0,"fromNode":"\#(state)","kind":"event","stateAfter":"\#(target)","stateBefore":"\#(state)","toNode":"\#(target)","transition":\#(transition)"#
+        )
         state = target
       }
       line(#""effect":\#(effect),"feedback":0,"kind":"effectCancelled""#)

@@ -44,7 +44,9 @@ let explorerBenchmarks: [Benchmark] = [
     }()
     let megabytes = Double(peak - before) / 1024
     FileHandle.standardError.write(
-      Data("explore.counters: peak RSS delta \(Int(megabytes)) MB = \(Int(Double(peak - before) * 1024 / 3e6)) bytes/state\n".utf8))
+      Data(
+        "explore.counters: peak RSS delta \(Int(megabytes)) MB = \(Int(Double(peak - before) * 1024 / 3e6)) bytes/state\n"
+          .utf8))
     return megabytes
   },
   Benchmark(name: "explore.signin", unit: "ms", runs: 5) {
@@ -145,18 +147,21 @@ enum SpinAnchor {
       let line = output.split(separator: "\n").first(where: { $0.contains("pan: rate") }),
       let rate = line.split(separator: " ").compactMap({ Double($0) }).first, rate > 0
     else { return fallback }
-    let memory = output.split(separator: "\n").first { $0.contains("total actual memory usage") }
+    let memory =
+      output.split(separator: "\n").first { $0.contains("total actual memory usage") }
       .map { $0.trimmingCharacters(in: .whitespaces).split(separator: "\t").first.map(String.init) ?? "" } ?? "?"
     return (rate, "SPIN 6.5.2 just before: \(String(format: "%.2f", rate / 1e6))M states/s, \(memory) MB")
   }
 
   private static func panExecutable() -> URL? {
     if let url = built.withLock({ $0 }) { return url }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spin-anchor-\(ProcessInfo.processInfo.processIdentifier)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "spin-anchor-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     guard (try? Data(model.utf8).write(to: folder.appendingPathComponent("counters.pml"))) != nil,
       run("/usr/bin/env", ["spin", "-a", "counters.pml"], in: folder) != nil,
-      run("/usr/bin/env", ["gcc", "-O2", "-DNOREDUCE", "-DSAFETY", "-DMEMLIM=8000", "-o", "pan", "pan.c"], in: folder) != nil
+      run("/usr/bin/env", ["gcc", "-O2", "-DNOREDUCE", "-DSAFETY", "-DMEMLIM=8000", "-o", "pan", "pan.c"], in: folder)
+        != nil
     else { return nil }
     let pan = folder.appendingPathComponent("pan")
     built.withLock { $0 = pan }

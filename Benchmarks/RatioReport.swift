@@ -24,8 +24,12 @@ enum RatioReport {
     ("heap.run-1m / run-100k", "heap.run-1m", "heap.run-100k"),
     ("render.dot-cli / render.examples", "render.dot-cli", "render.examples"),
     ("coverage.steps / coverage.decode (target ≤ 1.5x)", "coverage.steps", "coverage.decode"),
-    ("memory.sequence-1m.queue / immediate (target ≤ 1.5x)", "memory.sequence-1m.queue", "memory.sequence-1m.immediate"),
-    ("memory.sequence-3m.queue / immediate (target ≤ 1.5x)", "memory.sequence-3m.queue", "memory.sequence-3m.immediate"),
+    (
+      "memory.sequence-1m.queue / immediate (target ≤ 1.5x)", "memory.sequence-1m.queue", "memory.sequence-1m.immediate"
+    ),
+    (
+      "memory.sequence-3m.queue / immediate (target ≤ 1.5x)", "memory.sequence-3m.queue", "memory.sequence-3m.immediate"
+    ),
     ("memory.sequence-3m.queue / 1m.queue (target: flat)", "memory.sequence-3m.queue", "memory.sequence-1m.queue"),
     ("combine.adapter-10k / combine.direct-10k (target ≤ 2x)", "combine.adapter-10k", "combine.direct-10k"),
   ]

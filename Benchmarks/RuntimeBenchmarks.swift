@@ -36,7 +36,9 @@ let runtimeBenchmarks: [Benchmark] = [
 
 /// Hides a closure from the optimizer so that calls through it are real calls.
 @inline(never)
-func opaque(_ reduce: @escaping @Sendable (inout Int, RuntimeEvent) -> Void) -> @Sendable (inout Int, RuntimeEvent) -> Void {
+func opaque(_ reduce: @escaping @Sendable (inout Int, RuntimeEvent) -> Void)
+  -> @Sendable (inout Int, RuntimeEvent) -> Void
+{
   reduce
 }
 

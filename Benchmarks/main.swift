@@ -53,7 +53,9 @@ for benchmark in all where selection.selects(benchmark.name) {
   results.append(result)
   if !asJSON {
     let name = result.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-    print("\(name) \(String(format: result.median < 0.1 ? "%14.6f" : "%14.3f", result.median)) \(result.unit)   (median of \(values.count))")
+    print(
+      "\(name) \(String(format: result.median < 0.1 ? "%14.6f" : "%14.3f", result.median)) \(result.unit)   (median of \(values.count))"
+    )
   }
 }
 

@@ -75,7 +75,8 @@ public struct CoverageRun {
       let transitions = coverage.transitionFraction, states = coverage.stateFraction
       rows.append([
         coverage.graph.name,
-        coverage.graph.declaresTransitions ? "\(transitions) (\(transitions.percent)%)" : "\(coverage.observed.count) observed",
+        coverage.graph.declaresTransitions
+          ? "\(transitions) (\(transitions.percent)%)" : "\(coverage.observed.count) observed",
         "\(states) (\(states.percent)%)", "\(coverage.traces)", "\(coverage.steps)",
       ])
     }
@@ -111,16 +112,23 @@ public struct CoverageRun {
         if transitions != nil || states != nil {
           heading.append("\(name): no traces")
           let stale = skipped.filter { $0.system == name }.count
-          details.append("  \(name): no traces" + (stale > 0 ? " (\(stale) trace\(stale == 1 ? "" : "s") skipped as out of date)" : " found; record its tests with FEEDBACKLOOP_TRACE_DIR set"))
+          details.append(
+            "  \(name): no traces"
+              + (stale > 0
+                ? " (\(stale) trace\(stale == 1 ? "" : "s") skipped as out of date)"
+                : " found; record its tests with FEEDBACKLOOP_TRACE_DIR set"))
         }
         continue
       }
       if let minimum = transitions, coverage.transitionFraction.value < minimum {
-        heading.append("\(name) transitions \(coverage.transitionFraction) (\(coverage.transitionFraction.percent)%) < \(Self.percent(minimum))")
+        heading.append(
+          "\(name) transitions \(coverage.transitionFraction) (\(coverage.transitionFraction.percent)%) < \(Self.percent(minimum))"
+        )
         details += coverage.uncovered.map { "  \(name): never exercised: \($0.summary)" }
       }
       if let minimum = states, coverage.stateFraction.value < minimum {
-        heading.append("\(name) states \(coverage.stateFraction) (\(coverage.stateFraction.percent)%) < \(Self.percent(minimum))")
+        heading.append(
+          "\(name) states \(coverage.stateFraction) (\(coverage.stateFraction.percent)%) < \(Self.percent(minimum))")
         details += coverage.unvisitedStates.map { "  \(name): never entered: \($0.id)" }
       }
     }

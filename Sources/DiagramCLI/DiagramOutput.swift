@@ -31,16 +31,20 @@ public enum DiagramOutput {
     var isDirectory: ObjCBool = false
     let existed = manager.fileExists(atPath: folder.path, isDirectory: &isDirectory)
     if existed, !isDirectory.boolValue { throw DiagramCLIError.outputIsAFile(path: folder.path) }
-    for file in files where file.name.contains("/") || file.name.hasPrefix(".") || file.name == OutputManifest.fileName {
-      throw DiagramCLIError.writeFailed(path: folder.appendingPathComponent(file.name).path, reason: "not a plain file name")
+    for file in files where file.name.contains("/") || file.name.hasPrefix(".") || file.name == OutputManifest.fileName
+    {
+      throw DiagramCLIError.writeFailed(
+        path: folder.appendingPathComponent(file.name).path, reason: "not a plain file name")
     }
     var seen = Set<String>()
     for file in files where !seen.insert(file.name).inserted {
-      throw DiagramCLIError.writeFailed(path: folder.appendingPathComponent(file.name).path, reason: "written twice by one run")
+      throw DiagramCLIError.writeFailed(
+        path: folder.appendingPathComponent(file.name).path, reason: "written twice by one run")
     }
     let manifest = try OutputManifest.read(in: folder)
     let foreign = files.filter { file in
-      isForeign(folder.appendingPathComponent(file.name), replacing: file.data, listed: manifest.files.contains(file.name))
+      isForeign(
+        folder.appendingPathComponent(file.name), replacing: file.data, listed: manifest.files.contains(file.name))
     }.map(\.name)
     guard foreign.isEmpty else { throw DiagramCLIError.wouldReplaceForeign(foreign, folder: folder.path) }
 
@@ -111,7 +115,9 @@ extension DiagramOutput {
 
   /// The systems the folder's manifest records that `plan` does not draw, with their image
   /// files found in the folder (in the image format the report page uses).
-  public static func earlierSystems(besides plan: DiagramPlan, in folder: URL) throws -> [(system: OutputManifest.System, figures: [String])] {
+  public static func earlierSystems(besides plan: DiagramPlan, in folder: URL) throws -> [(
+    system: OutputManifest.System, figures: [String]
+  )] {
     let image = plan.formats.contains(.svg) ? "svg" : "png"
     let drawn = Set(plan.graphs.map(\.name))
     return try OutputManifest.read(in: folder).systems.filter { !drawn.contains($0.name) }.map { system in

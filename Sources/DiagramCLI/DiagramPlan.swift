@@ -10,9 +10,13 @@ public import Foundation
 /// stem (``OutputNames``: safe and distinct whatever the names); `index.html` shows every
 /// figure of every system in the folder.
 public struct DiagramPlan {
+  /// The systems to draw, in order.
   public var graphs: [SystemGraph]
+  /// The figures to draw of each.
   public var figures: [Figure]
+  /// The formats to write each figure in.
   public var formats: [OutputFormat]
+  /// Colours and fonts.
   public var theme: Theme
   /// The systems whose coverage figure (`<System>.coverage.svg` or `.png`, written by
   /// `diagram coverage`) is in the output folder: the report page shows it beside the others.
@@ -37,7 +41,11 @@ public struct DiagramPlan {
     zip(graphs, stems).map { OutputManifest.System(name: $0.name, stem: $1) }
   }
 
-  public init(graphs: [SystemGraph], figures: [Figure] = Figure.allCases, formats: [OutputFormat] = OutputFormat.allCases, theme: Theme = .light) {
+  /// A plan to draw `figures` of `graphs` in `formats`, with `theme`.
+  public init(
+    graphs: [SystemGraph], figures: [Figure] = Figure.allCases, formats: [OutputFormat] = OutputFormat.allCases,
+    theme: Theme = .light
+  ) {
     self.graphs = graphs
     self.figures = figures
     self.formats = formats
@@ -51,10 +59,15 @@ public struct DiagramPlan {
       for format in formats {
         switch format {
         case .mmd, .json:
-          files.append(("\(stem).\(format.rawValue)", try Diagram.render(graph, figure: .states, as: format, theme: theme)))
+          files.append(
+            ("\(stem).\(format.rawValue)", try Diagram.render(graph, figure: .states, as: format, theme: theme)))
         case .dot, .svg, .png, .pdf:
           for figure in figures {
-            files.append(("\(stem).\(figure.rawValue).\(format.rawValue)", try Diagram.render(graph, figure: figure, as: format, theme: theme)))
+            files.append(
+              (
+                "\(stem).\(figure.rawValue).\(format.rawValue)",
+                try Diagram.render(graph, figure: figure, as: format, theme: theme)
+              ))
           }
         }
       }
@@ -81,9 +94,12 @@ public struct DiagramPlan {
       if coverageFigures.contains(graph.name) { files.append("\(stem).coverage.\(image)") }
       let companions = ReportPage.companions(of: graph.name, stem: stem, image: image, among: Array(Set(files)))
       let drawn = figures.map { figure in
-        ReportPage.Figure(src: "\(stem).\(figure.rawValue).\(image)", alt: "\(graph.name) \(figure.rawValue) figure", caption: Self.caption(figure))
+        ReportPage.Figure(
+          src: "\(stem).\(figure.rawValue).\(image)", alt: "\(graph.name) \(figure.rawValue) figure",
+          caption: Self.caption(figure))
       }
-      return ReportPage.System(name: graph.name, anchor: stem, figures: drawn + companions.figures, links: companions.links)
+      return ReportPage.System(
+        name: graph.name, anchor: stem, figures: drawn + companions.figures, links: companions.links)
     }
     let earlier = earlierSystems.sorted { $0.system.name < $1.system.name }.map { system, files in
       Self.section(for: system, image: image, among: folderFiles + files)
@@ -107,7 +123,8 @@ public struct DiagramPlan {
       return ReportPage.Figure(src: file, alt: "\(system.name) \(figure.rawValue) figure", caption: caption(figure))
     }
     let companions = ReportPage.companions(of: system.name, stem: system.stem, image: image, among: Array(present))
-    return ReportPage.System(name: system.name, anchor: system.stem, figures: drawn + companions.figures, links: companions.links)
+    return ReportPage.System(
+      name: system.name, anchor: system.stem, figures: drawn + companions.figures, links: companions.links)
   }
 
   /// The line under a figure on the report page.

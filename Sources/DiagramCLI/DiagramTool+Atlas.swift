@@ -8,16 +8,16 @@ extension DiagramTool {
   struct AtlasCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
-      commandName: "atlas",
-      abstract: "Draw machines as an atlas: an overview grouped by enum case, and one figure per state.",
-      discussion: """
-        Writes, per system, <System>.atlas.<ext> (states grouped by enum case or type, edges \
-        between groups merged with counts), <System>.focus.<State>.<ext> for every state (its \
-        transitions in and out, labelled; neighbours link to their own figures), \
-        <System>.atlas.html listing them, and <System>.atlas.json (the file names, for a \
-        report page). Every figure obeys the render budget; what a figure gave up is printed \
-        as a note and written in its legend.
-        """)
+        commandName: "atlas",
+        abstract: "Draw machines as an atlas: an overview grouped by enum case, and one figure per state.",
+        discussion: """
+          Writes, per system, <System>.atlas.<ext> (states grouped by enum case or type, edges \
+          between groups merged with counts), <System>.focus.<State>.<ext> for every state (its \
+          transitions in and out, labelled; neighbours link to their own figures), \
+          <System>.atlas.html listing them, and <System>.atlas.json (the file names, for a \
+          report page). Every figure obeys the render budget; what a figure gave up is printed \
+          as a note and written in its legend.
+          """)
     }
 
     @Argument(help: "The systems to draw (default: all). See `diagram list`.")
@@ -60,7 +60,8 @@ extension DiagramTool {
         files += written.files
         for note in written.index.notes { print("note: \(graph.name) atlas: \(note)") }
       }
-      try DiagramOutput.write(files, to: folder, systems: zip(plan.graphs, stems).map { OutputManifest.System(name: $0.name, stem: $1) })
+      try DiagramOutput.write(
+        files, to: folder, systems: zip(plan.graphs, stems).map { OutputManifest.System(name: $0.name, stem: $1) })
       print("Wrote \(files.count) atlas files for \(plan.graphs.map(\.name).joined(separator: ", ")) into \(output)/")
     }
   }

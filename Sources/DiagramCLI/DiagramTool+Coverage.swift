@@ -8,17 +8,17 @@ extension DiagramTool {
   struct CoverageCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
-      commandName: "coverage",
-      abstract: "Measure which transitions and states recorded traces exercised, and draw it.",
-      discussion: """
-        Reads trace files (*.jsonl, written by LoopRecorder when FEEDBACKLOOP_TRACE_DIR is set), \
-        groups them by system, and writes <System>.coverage.{dot,svg,png} into the output folder. \
-        Traces recorded against other declarations than a registered system's (or, for a system \
-        nobody registered, than most of its traces) are skipped and named. A transition with \
-        several targets counts as covered once any target is reached; the figure draws each \
-        target with its own count. A registered system without traces is listed with 0 traces \
-        and fails --min-transitions and --min-states ("Counter: no traces").
-        """)
+        commandName: "coverage",
+        abstract: "Measure which transitions and states recorded traces exercised, and draw it.",
+        discussion: """
+          Reads trace files (*.jsonl, written by LoopRecorder when FEEDBACKLOOP_TRACE_DIR is set), \
+          groups them by system, and writes <System>.coverage.{dot,svg,png} into the output folder. \
+          Traces recorded against other declarations than a registered system's (or, for a system \
+          nobody registered, than most of its traces) are skipped and named. A transition with \
+          several targets counts as covered once any target is reached; the figure draws each \
+          target with its own count. A registered system without traces is listed with 0 traces \
+          and fails --min-transitions and --min-states ("Counter: no traces").
+          """)
     }
 
     @Argument(help: "Trace files, or folders searched recursively for *.jsonl (default: the current folder).")
@@ -29,7 +29,9 @@ extension DiagramTool {
     @Flag(name: .long, help: "Print the coverage as JSON instead of the table.")
     var json = false
 
-    @Option(name: [.customLong("min-transitions"), .customLong("min")], help: "Fail below this fraction (0…1) of transitions exercised.")
+    @Option(
+      name: [.customLong("min-transitions"), .customLong("min")],
+      help: "Fail below this fraction (0…1) of transitions exercised.")
     var minTransitions: Double?
 
     @Option(name: .customLong("min-states"), help: "Fail below this fraction (0…1) of states entered.")
@@ -42,7 +44,8 @@ extension DiagramTool {
     }
 
     func run() throws {
-      let run = try CoverageRun(paths: paths.isEmpty ? ["."] : paths, registered: Catalog.systems, theme: try figures.theme.theme())
+      let run = try CoverageRun(
+        paths: paths.isEmpty ? ["."] : paths, registered: Catalog.systems, theme: try figures.theme.theme())
       run.warnings.forEach(printError)
       let recorded = try OutputManifest.read(in: URL(fileURLWithPath: figures.output, isDirectory: true)).stems
       try figures.write { try run.files(formats: $0, recorded: recorded) }

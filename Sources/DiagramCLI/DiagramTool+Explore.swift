@@ -40,13 +40,18 @@ extension DiagramTool {
       var written: [String] = []
       if let graph = output.reachableGraph {
         written += try figures.write { formats in
-          try formats.map { ("\(graph.name).states.\($0.rawValue)", try Diagram.render(graph, figure: .states, as: $0)) }
+          try formats.map {
+            ("\(graph.name).states.\($0.rawValue)", try Diagram.render(graph, figure: .states, as: $0))
+          }
         }
       }
-      let traces = output.findingTraces.enumerated().map { ("\(name)-explorer-finding-\($0.offset + 1)", $0.element) }
+      let traces =
+        output.findingTraces.enumerated().map { ("\(name)-explorer-finding-\($0.offset + 1)", $0.element) }
         + output.coveringTraces.enumerated().map { ("\(name)-explorer-covering-\($0.offset + 1)", $0.element) }
       if !traces.isEmpty {
-        let files = try traces.map { (name: SafeFileName.make($0.0, fallback: "explorer") + ".jsonl", data: try $0.1.jsonLines()) }
+        let files = try traces.map {
+          (name: SafeFileName.make($0.0, fallback: "explorer") + ".jsonl", data: try $0.1.jsonLines())
+        }
         try DiagramOutput.write(files, to: folder)
         written += files.map(\.name)
       }

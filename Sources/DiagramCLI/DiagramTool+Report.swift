@@ -20,7 +20,10 @@ extension DiagramTool {
     @Option(name: .long, help: "The folder of figures.")
     var output = "Diagrams"
 
-    @Option(name: .long, help: "The theme the figures were drawn with (their card takes its background): light, dark, or a theme JSON file.")
+    @Option(
+      name: .long,
+      help:
+        "The theme the figures were drawn with (their card takes its background): light, dark, or a theme JSON file.")
     var theme = ThemeChoice.light
 
     func validate() throws {

@@ -88,12 +88,15 @@ struct Selection: ParsableArguments {
         throw DiagramCLIError.malformedGraph("\(error)")
       }
     } else {
-      graphs = try systems.isEmpty ? known : systems.map { name in
-        guard let graph = known.first(where: { $0.name == name }) else {
-          throw DiagramCLIError.unknownSystem(name, known: known.map(\.name))
+      graphs =
+        try systems.isEmpty
+        ? known
+        : systems.map { name in
+          guard let graph = known.first(where: { $0.name == name }) else {
+            throw DiagramCLIError.unknownSystem(name, known: known.map(\.name))
+          }
+          return graph
         }
-        return graph
-      }
     }
     return DiagramPlan(graphs: graphs, figures: figure.figures, formats: format.formats, theme: try theme.theme())
   }
@@ -102,7 +105,9 @@ struct Selection: ParsableArguments {
 extension DiagramTool {
   /// Renders systems into a folder.
   struct Render: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(abstract: "Render systems into a folder (the default).") }
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(abstract: "Render systems into a folder (the default).")
+    }
     @OptionGroup var selection: Selection
 
     func run() throws {
@@ -120,17 +125,22 @@ extension DiagramTool {
       }
       try DiagramOutput.write(files, to: folder, systems: plan.systems)
       AtlasFiles.budgetNotes(plan).forEach { print($0) }
-      print("Wrote \(files.count) files for \(plan.graphs.map(\.name).joined(separator: ", ")) into \(selection.output)/")
+      print(
+        "Wrote \(files.count) files for \(plan.graphs.map(\.name).joined(separator: ", ")) into \(selection.output)/")
     }
   }
 
   /// Lists the registered systems.
   struct List: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(abstract: "List the systems this command knows.") }
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(abstract: "List the systems this command knows.")
+    }
 
     func run() {
       for graph in Catalog.systems {
-        print("\(graph.name)  (\(graph.states.count) states, \(graph.transitions.count) transitions, \(graph.feedbacks.count) feedbacks)")
+        print(
+          "\(graph.name)  (\(graph.states.count) states, \(graph.transitions.count) transitions, \(graph.feedbacks.count) feedbacks)"
+        )
       }
     }
   }

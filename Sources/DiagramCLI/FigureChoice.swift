@@ -29,7 +29,9 @@ struct FigureChoice: ExpressibleByArgument, Equatable {
     }
   }
 
-  var defaultValueDescription: String { figures == Figure.allCases ? "all" : figures.map(\.rawValue).joined(separator: ",") }
+  var defaultValueDescription: String {
+    figures == Figure.allCases ? "all" : figures.map(\.rawValue).joined(separator: ",")
+  }
 
   static var allValueStrings: [String] { Figure.allCases.map(\.rawValue) + ["all"] }
 

@@ -18,7 +18,9 @@ enum InputFile {
       let handle = FileHandle(forReadingAtPath: resolved)
     else { throw DiagramCLIError.unreadableGraph(path: path) }
     defer { try? handle.close() }
-    if let size = attributes[.size] as? Int, size > limit { throw DiagramCLIError.inputTooLarge(path: path, limit: limit) }
+    if let size = attributes[.size] as? Int, size > limit {
+      throw DiagramCLIError.inputTooLarge(path: path, limit: limit)
+    }
     // Read one byte past the limit: the size can change between the check and the read.
     guard let data = try? handle.read(upToCount: limit + 1) else { throw DiagramCLIError.unreadableGraph(path: path) }
     guard data.count <= limit else { throw DiagramCLIError.inputTooLarge(path: path, limit: limit) }

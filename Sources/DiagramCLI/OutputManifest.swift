@@ -8,6 +8,7 @@ public struct OutputManifest: Codable, Equatable, Sendable {
   /// The manifest's file name inside the output folder.
   public static let fileName = ".diagram-files"
 
+  /// The manifest format's version (1): another version is not read as a manifest.
   public var schemaVersion = 1
   /// The files `diagram` wrote, sorted.
   public var files: [String] = []
@@ -16,15 +17,19 @@ public struct OutputManifest: Codable, Equatable, Sendable {
 
   /// A system drawn in the folder, and the stem of its files.
   public struct System: Codable, Equatable, Sendable {
+    /// The system's name.
     public var name: String
+    /// The stem its files are named by (`<stem>.states.svg`, …).
     public var stem: String
 
+    /// A system drawn with the files named by `stem`.
     public init(name: String, stem: String) {
       self.name = name
       self.stem = stem
     }
   }
 
+  /// A manifest listing `files` and `systems`.
   public init(files: [String] = [], systems: [System] = []) {
     self.files = files
     self.systems = systems

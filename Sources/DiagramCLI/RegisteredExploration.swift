@@ -42,7 +42,9 @@ public struct ExplorationOutput: Sendable {
   public var hasFindings: Bool
 
   /// An exploration's output.
-  public init(report: String, reachableGraph: SystemGraph?, findingTraces: [Trace], coveringTraces: [Trace], hasFindings: Bool) {
+  public init(
+    report: String, reachableGraph: SystemGraph?, findingTraces: [Trace], coveringTraces: [Trace], hasFindings: Bool
+  ) {
     self.report = report
     self.reachableGraph = reachableGraph
     self.findingTraces = findingTraces

@@ -24,7 +24,9 @@ public struct TraceRun {
   ///   file and the system when no graph is known (an unregistered system, or a registered
   ///   one recorded against other declarations, and no graph in the trace).
   public init(path: String, registered: [SystemGraph], theme: Theme = .light) throws {
-    guard FileManager.default.fileExists(atPath: path) else { throw DiagramCLIError.traces("no such trace file: \(path)") }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw DiagramCLIError.traces("no such trace file: \(path)")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -42,12 +44,16 @@ public struct TraceRun {
     if let carried = trace.header.graph {
       graph = carried
       if let current, current.fingerprint != trace.header.fingerprint {
-        warnings.append("note: \(path) was recorded against fingerprint \(trace.header.fingerprint), \(current.name) is now \(current.fingerprint); drawn on the graph it was recorded against")
+        warnings.append(
+          "note: \(path) was recorded against fingerprint \(trace.header.fingerprint), \(current.name) is now \(current.fingerprint); drawn on the graph it was recorded against"
+        )
       }
     } else if let current {
       guard current.fingerprint == trace.header.fingerprint else {
-        throw DiagramCLIError.traces(CoverageError.staleWithoutGraph(
-          system: current.name, file: path, recorded: trace.header.fingerprint, current: current.fingerprint).description)
+        throw DiagramCLIError.traces(
+          CoverageError.staleWithoutGraph(
+            system: current.name, file: path, recorded: trace.header.fingerprint, current: current.fingerprint
+          ).description)
       }
       graph = current
     } else {
@@ -71,7 +77,11 @@ public struct TraceRun {
       files.append(("\(stem).trace-path.\(format.rawValue)", try Diagram.render(dot: path, as: format)))
     }
     for format in formats {
-      files.append(("\(stem).trace-timeline.\(format.rawValue)", try Diagram.render(dot: timeline, engine: TraceTimelineFigure.engine, as: format)))
+      files.append(
+        (
+          "\(stem).trace-timeline.\(format.rawValue)",
+          try Diagram.render(dot: timeline, engine: TraceTimelineFigure.engine, as: format)
+        ))
     }
     return files
   }

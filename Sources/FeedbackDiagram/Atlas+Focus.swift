@@ -17,7 +17,8 @@ extension Atlas {
     var merged: [String: FocusEdge] = [:]
     func add(_ from: String?, _ to: String, wildcardOut: Bool, _ transition: TransitionEdge) {
       let key = "\(from.map { "\(position[$0] ?? -1)" } ?? "*")>\(position[to] ?? -1)\(wildcardOut ? "w" : "")"
-      merged[key, default: FocusEdge(from: from, to: to, wildcardOut: wildcardOut, transitions: [])].transitions.append(transition)
+      merged[key, default: FocusEdge(from: from, to: to, wildcardOut: wildcardOut, transitions: [])].transitions.append(
+        transition)
     }
     for (transition, target) in outgoing[state] ?? [] { add(state, target, wildcardOut: false, transition) }
     for (transition, target) in incoming[state] ?? [] where transition.from != state {
@@ -57,33 +58,53 @@ extension Atlas {
     if edges.contains(where: { $0.from == nil || $0.wildcardOut }) {
       rows.append(FigureText.colored("- - → a transition from any state (so from this one too)", t.wildcard))
     }
-    if !neighbours.isEmpty { rows.append(FigureText.colored("plain boxes: neighbouring states (each links to its own page)", t.muted)) }
+    if !neighbours.isEmpty {
+      rows.append(FigureText.colored("plain boxes: neighbouring states (each links to its own page)", t.muted))
+    }
     if state == graph.initial { rows.append("● → the initial state") }
-    if let note = budget.note(layout, states: nodes.count, edges: edges.count) { rows.append(FigureText.colored(note, t.muted)) }
+    if let note = budget.note(layout, states: nodes.count, edges: edges.count) {
+      rows.append(FigureText.colored(note, t.muted))
+    }
 
     var lines: [String] = []
     let title = "\(graph.name) · \(state)"
     lines.append("digraph \(DOTText.quoted(title)) {")
-    lines.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.4, ranksep=0.9, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];")
+    lines.append(
+      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.4, ranksep=0.9, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];"
+    )
     lines.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
-    lines.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
-    lines.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
+    lines.append(
+      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
+    )
+    lines.append(
+      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
+    )
     if state == graph.initial {
-      lines.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
+      lines.append(
+        "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
+      )
       lines.append("  initial -> n0 [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
     }
     let focused = graph.states[statePosition]
     var label = "<b>\(DOTText.html(state))</b>"
     for field in focused.fields {
-      label += "<br/><font point-size=\"\(t.fontSize - 2)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(field))</font>"
+      label +=
+        "<br/><font point-size=\"\(t.fontSize - 2)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(field))</font>"
     }
-    lines.append("  n0 [id=\"focus\", class=\"state focus\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=2, label=\(DOTText.htmlLabel(label, orPlain: [state] + focused.fields)), tooltip=\(DOTText.tooltip(state))];")
+    lines.append(
+      "  n0 [id=\"focus\", class=\"state focus\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=2, label=\(DOTText.htmlLabel(label, orPlain: [state] + focused.fields)), tooltip=\(DOTText.tooltip(state))];"
+    )
     for (offset, neighbour) in neighbours.enumerated() {
-      let link = links.flatMap { index in position[neighbour].map { ", URL=\(DOTText.quoted(index.focus[$0].file))" } } ?? ""
-      lines.append("  \(DOTText.nodeID(offset + 1)) [id=\(DOTText.quoted("neighbour_\(offset + 1)")), class=\"state neighbour\", label=\(DOTText.quoted(neighbour)), tooltip=\(DOTText.tooltip(neighbour))\(link)];")
+      let link =
+        links.flatMap { index in position[neighbour].map { ", URL=\(DOTText.quoted(index.focus[$0].file))" } } ?? ""
+      lines.append(
+        "  \(DOTText.nodeID(offset + 1)) [id=\(DOTText.quoted("neighbour_\(offset + 1)")), class=\"state neighbour\", label=\(DOTText.quoted(neighbour)), tooltip=\(DOTText.tooltip(neighbour))\(link)];"
+      )
     }
     if edges.contains(where: { $0.from == nil }) {
-      lines.append("  any [id=\"any_state\", class=\"wildcard\", style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), label=\"any state\", tooltip=\"a transition from any state\"];")
+      lines.append(
+        "  any [id=\"any_state\", class=\"wildcard\", style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), label=\"any state\", tooltip=\"a transition from any state\"];"
+      )
     }
     if layout != .summary {
       for edge in edges {
@@ -98,7 +119,9 @@ extension Atlas {
           "tooltip=\(DOTText.tooltip("\(edge.wildcardOut ? "any state (here: \(state))" : edge.from ?? "any state") → \(edge.to): " + text.joined(separator: "; ")))",
         ]
         if edge.from == nil || edge.wildcardOut {
-          attributes += ["style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))"]
+          attributes += [
+            "style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))",
+          ]
         } else if edge.transitions.allSatisfy({ $0.guardDescription != nil }) {
           attributes.append("fontcolor=\(DOTText.quoted(t.guardColor))")
         }

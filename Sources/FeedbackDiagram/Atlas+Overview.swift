@@ -65,7 +65,8 @@ extension Atlas {
     if initialGroup != nil { rows.append("● → the group of the initial state") }
     if edges.contains(where: { $0.from == nil }) { rows.append(FigureText.colored("- - → from any state", t.wildcard)) }
     if groups.gathered > 0 {
-      rows.append(FigureText.colored("\"\(StateGroups.otherName)\": the \(groups.gathered) smallest groups, gathered", t.muted))
+      rows.append(
+        FigureText.colored("\"\(StateGroups.otherName)\": the \(groups.gathered) smallest groups, gathered", t.muted))
     }
     if let note = budget.note(layout, states: groups.groups.count, edges: edges.count) {
       rows.append(FigureText.colored(layout == .summary ? "edges left out: \(note)" : note, t.muted))
@@ -74,27 +75,43 @@ extension Atlas {
     var out: [String] = []
     let title = "\(graph.name) — atlas overview"
     out.append("digraph \(DOTText.quoted(title)) {")
-    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=1.0, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];")
+    out.append(
+      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=1.0, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];"
+    )
     out.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
-    out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
-    out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
+    out.append(
+      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
+    )
+    out.append(
+      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
+    )
     if initialGroup != nil {
-      out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
+      out.append(
+        "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
+      )
     }
     let small = "<font point-size=\"\(t.fontSize - 2)\" color=\"\(DOTText.html(t.muted))\">"
     for (offset, group) in groups.groups.enumerated() {
       var label = "<b>\(DOTText.html(group.name))</b><br/>\(small)\(FigureText.plural(group.members.count, "state"))"
       if inside[offset] > 0 { label += " · \(inside[offset]) inside" }
       label += "</font>"
-      let members = group.members.prefix(12).joined(separator: "\n") + (group.members.count > 12 ? "\n… and \(group.members.count - 12) more" : "")
+      let members =
+        group.members.prefix(12).joined(separator: "\n")
+        + (group.members.count > 12 ? "\n… and \(group.members.count - 12) more" : "")
       let bold = offset == initialGroup ? ", penwidth=2" : ""
-      out.append("  g\(offset) [id=\(DOTText.quoted("group_\(offset)")), class=\"group\", label=\(DOTText.htmlLabel(label, orPlain: [group.name, FigureText.plural(group.members.count, "state")])), tooltip=\(DOTText.tooltip(members))\(bold)];")
+      out.append(
+        "  g\(offset) [id=\(DOTText.quoted("group_\(offset)")), class=\"group\", label=\(DOTText.htmlLabel(label, orPlain: [group.name, FigureText.plural(group.members.count, "state")])), tooltip=\(DOTText.tooltip(members))\(bold)];"
+      )
     }
     if edges.contains(where: { $0.from == nil }) {
-      out.append("  any [id=\"any_state\", class=\"wildcard\", style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];")
+      out.append(
+        "  any [id=\"any_state\", class=\"wildcard\", style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];"
+      )
     }
     if let initialGroup {
-      out.append("  initial -> g\(initialGroup) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7, tooltip=\(DOTText.tooltip("initial state: \(graph.initial)"))];")
+      out.append(
+        "  initial -> g\(initialGroup) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7, tooltip=\(DOTText.tooltip("initial state: \(graph.initial)"))];"
+      )
     }
     if layout != .summary {
       for edge in edges {
@@ -107,7 +124,11 @@ extension Atlas {
           "tooltip=\(DOTText.tooltip("\(edge.from.map { groups.groups[$0].name } ?? "any state") → \(groups.groups[edge.to].name): \(text.joined(separator: ": "))"))",
           "penwidth=\(FigureText.penwidth(edge.count, maximum: maximum))",
         ]
-        if edge.from == nil { attributes += ["style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))"] }
+        if edge.from == nil {
+          attributes += [
+            "style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))",
+          ]
+        }
         out.append("  \(from) -> g\(edge.to) [\(attributes.joined(separator: ", "))];")
       }
     }

@@ -88,7 +88,10 @@ public struct Atlas: Sendable {
       notes.append("overview: \(groups.gathered) smallest groups gathered into \"\(StateGroups.otherName)\"")
     }
     let overview = overviewEdges
-    if let note = budget.note(budget.layout(states: groups.groups.count, edges: overview.count), states: groups.groups.count, edges: overview.count) {
+    if let note = budget.note(
+      budget.layout(states: groups.groups.count, edges: overview.count), states: groups.groups.count,
+      edges: overview.count)
+    {
       notes.append("overview: \(note)")
     }
     let layouts = graph.states.map { state -> (RenderBudget.Layout, Int) in
@@ -97,7 +100,9 @@ public struct Atlas: Sendable {
     }
     let fast = layouts.filter { $0.0 != .full }
     if let largest = fast.max(by: { $0.1 < $1.1 }) {
-      notes.append("\(FigureText.plural(fast.count, "focus figure")) past the budget, the largest: \(budget.note(largest.0, states: 1, edges: largest.1) ?? "")")
+      notes.append(
+        "\(FigureText.plural(fast.count, "focus figure")) past the budget, the largest: \(budget.note(largest.0, states: 1, edges: largest.1) ?? "")"
+      )
     }
     return notes
   }

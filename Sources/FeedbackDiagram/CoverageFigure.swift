@@ -94,12 +94,20 @@ public struct CoverageFigure: Sendable {
     }
     for (edge, count) in coverage.undeclared.sorted(by: { $0.key < $1.key }) {
       let tooltip = "\(edge.summary): happened \(FigureText.plural(count, "time")), not declared"
-      add(edge.from, edge.to, .undeclared, Line(text: "undeclared: \(edge.event) \(FigureText.times(count))", count: count, id: "undeclared", className: "undeclared", tooltip: tooltip))
+      add(
+        edge.from, edge.to, .undeclared,
+        Line(
+          text: "undeclared: \(edge.event) \(FigureText.times(count))", count: count, id: "undeclared",
+          className: "undeclared", tooltip: tooltip))
     }
     for (edge, count) in coverage.observed.sorted(by: { $0.key < $1.key }) {
       let tooltip = "\(edge.summary): exercised \(FigureText.plural(count, "time"))"
       let text = graph.declaresTransitions ? "by reducer: \(edge.event)" : edge.event
-      add(edge.from, edge.to, .observed, Line(text: "\(text) \(FigureText.times(count))", count: count, id: "observed", className: "observed", tooltip: tooltip))
+      add(
+        edge.from, edge.to, .observed,
+        Line(
+          text: "\(text) \(FigureText.times(count))", count: count, id: "observed", className: "observed",
+          tooltip: tooltip))
     }
     return merged.keys.sorted().compactMap { merged[$0] }
   }
@@ -119,15 +127,27 @@ public struct CoverageFigure: Sendable {
     let rows = legendRows
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " coverage")) {")
-    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, labelloc=t, fontsize=\(t.fontSize + 4)\(large ? FigureText.largeGraphAttributes : "")];")
-    out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
-    out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
-    out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
+    out.append(
+      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, labelloc=t, fontsize=\(t.fontSize + 4)\(large ? FigureText.largeGraphAttributes : "")];"
+    )
+    out.append(
+      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
+    )
+    out.append(
+      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
+    )
+    out.append(
+      "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
+    )
     for (offset, name) in names.enumerated() {
-      out.append("  \(DOTText.nodeID(offset)) [\(stateAttributes(name, declared: offset < graph.states.count, offset: offset))];")
+      out.append(
+        "  \(DOTText.nodeID(offset)) [\(stateAttributes(name, declared: offset < graph.states.count, offset: offset))];"
+      )
     }
     if edges.contains(where: { $0.from == nil }) {
-      out.append("  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];")
+      out.append(
+        "  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];"
+      )
     }
     if let initial = index[graph.initial] {
       out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
@@ -143,8 +163,10 @@ public struct CoverageFigure: Sendable {
       case .observed: observedCount += 1; id = "observed_\(observedCount)"
       }
       let status = ["covered", "uncovered", "undeclared", "observed"][edge.status.rawValue]
-      let classes = ([status == "undeclared" || status == "observed" ? status : "transition \(status)"]
-        + (edge.status.rawValue <= 1 ? edge.lines.map(\.className) : []) + (edge.from == nil ? ["wildcard"] : [])).joined(separator: " ")
+      let classes =
+        ([status == "undeclared" || status == "observed" ? status : "transition \(status)"]
+        + (edge.status.rawValue <= 1 ? edge.lines.map(\.className) : []) + (edge.from == nil ? ["wildcard"] : []))
+        .joined(separator: " ")
       let tooltip = edge.lines.map(\.tooltip).joined(separator: "\n")
       var attributes = [
         "id=\(DOTText.quoted(id))", "class=\(DOTText.quoted(classes))",
@@ -153,11 +175,18 @@ public struct CoverageFigure: Sendable {
       switch edge.status {
       case .covered, .observed:
         attributes.append("penwidth=\(FigureText.penwidth(edge.count, maximum: maximum))")
-        if edge.from == nil { attributes += ["color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))"] }
+        if edge.from == nil {
+          attributes += ["color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))"]
+        }
       case .uncovered:
-        attributes += ["style=dashed", "color=\(DOTText.quoted(t.uncovered))", "fontcolor=\(DOTText.quoted(t.uncovered))"]
+        attributes += [
+          "style=dashed", "color=\(DOTText.quoted(t.uncovered))", "fontcolor=\(DOTText.quoted(t.uncovered))",
+        ]
       case .undeclared:
-        attributes += ["style=bold", "penwidth=2.5", "color=\(DOTText.quoted(t.undeclared))", "fontcolor=\(DOTText.quoted(t.undeclared))"]
+        attributes += [
+          "style=bold", "penwidth=2.5", "color=\(DOTText.quoted(t.undeclared))",
+          "fontcolor=\(DOTText.quoted(t.undeclared))",
+        ]
       }
       out.append("  \(from) -> \(DOTText.nodeID(to)) [\(attributes.joined(separator: ", "))];")
     }
@@ -172,7 +201,8 @@ public struct CoverageFigure: Sendable {
   var title: String {
     let graph = coverage.graph
     if !graph.declaresTransitions {
-      return "\(graph.name) — observed (no declared transitions): \(FigureText.plural(coverage.observed.count, "edge")) · \(coverage.stateFraction) states"
+      return
+        "\(graph.name) — observed (no declared transitions): \(FigureText.plural(coverage.observed.count, "edge")) · \(coverage.stateFraction) states"
     }
     return "\(graph.name) — coverage: \(coverage.transitionFraction) transitions · \(coverage.stateFraction) states"
   }
@@ -184,7 +214,8 @@ public struct CoverageFigure: Sendable {
     var rows: [String] = []
     if coverage.graph.declaresTransitions {
       rows.append("——— exercised (width ∝ count)")
-      let missing = coverage.uncovered.map { "never exercised: \($0.summary)" }
+      let missing =
+        coverage.uncovered.map { "never exercised: \($0.summary)" }
         + coverage.unreachedTargets.map { "never reached: \($0.transition.summary(to: $0.target))" }
       if !missing.isEmpty { rows.append(FigureText.colored("- - - never exercised", t.uncovered)) }
       if coverage.graph.transitions.contains(where: { $0.to.count > 1 }) {
@@ -193,16 +224,21 @@ public struct CoverageFigure: Sendable {
       }
       rows += missing.prefix(legendListLimit).map { FigureText.colored($0, t.uncovered) }
       if missing.count > legendListLimit {
-        rows.append(FigureText.colored("… and \(missing.count - legendListLimit) more (see the edges' tooltips)", t.uncovered))
+        rows.append(
+          FigureText.colored("… and \(missing.count - legendListLimit) more (see the edges' tooltips)", t.uncovered))
       }
     } else {
       rows.append("——— observed (width ∝ count)")
     }
-    if !coverage.undeclared.isEmpty { rows.append(FigureText.colored("━━━ undeclared: happened, not declared", t.undeclared)) }
+    if !coverage.undeclared.isEmpty {
+      rows.append(FigureText.colored("━━━ undeclared: happened, not declared", t.undeclared))
+    }
     if coverage.graph.states.contains(where: { coverage.visits($0.id) == 0 }) {
       rows.append(FigureText.colored("dashed red border: never entered", t.uncovered))
     }
-    rows.append(FigureText.colored("\(FigureText.plural(coverage.traces, "trace")), \(FigureText.plural(coverage.steps, "step"))", t.muted))
+    rows.append(
+      FigureText.colored(
+        "\(FigureText.plural(coverage.traces, "trace")), \(FigureText.plural(coverage.steps, "step"))", t.muted))
     return rows
   }
 
@@ -211,25 +247,36 @@ public struct CoverageFigure: Sendable {
     let visits = coverage.visits(name)
     let small = t.fontSize - 2
     var rows = "<b>\(DOTText.html(name))</b>"
-    if name == coverage.graph.initial { rows = "<font point-size=\"\(t.fontSize - 3)\" color=\"\(DOTText.html(t.muted))\">initial</font><br/>" + rows }
-    rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(visits == 0 ? t.uncovered : t.muted))\">\(FigureText.plural(visits, "visit"))</font>"
+    if name == coverage.graph.initial {
+      rows = "<font point-size=\"\(t.fontSize - 3)\" color=\"\(DOTText.html(t.muted))\">initial</font><br/>" + rows
+    }
+    rows +=
+      "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(visits == 0 ? t.uncovered : t.muted))\">\(FigureText.plural(visits, "visit"))</font>"
     let ignored = coverage.ignoredEvents(in: name)
     if !ignored.isEmpty {
       let text = "ignored: " + ignored.map { "\($0.event) \(FigureText.times($0.count))" }.joined(separator: ", ")
       rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(text))</font>"
     }
-    if !declared { rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.undeclared))\">not in the graph</font>" }
+    if !declared {
+      rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.undeclared))\">not in the graph</font>"
+    }
     var tooltip = "\(name): entered \(FigureText.plural(visits, "time"))"
-    if !ignored.isEmpty { tooltip += "; ignored " + ignored.map { "\($0.event) \(FigureText.times($0.count))" }.joined(separator: ", ") }
+    if !ignored.isEmpty {
+      tooltip += "; ignored " + ignored.map { "\($0.event) \(FigureText.times($0.count))" }.joined(separator: ", ")
+    }
     var attributes = [
       "id=\(DOTText.quoted("state_\(offset)"))",
       "class=\(DOTText.quoted("state \(visits == 0 ? "unvisited" : "visited")\(declared ? "" : " undeclared")"))",
-      "label=\(DOTText.htmlLabel(rows, orPlain: [name, FigureText.plural(visits, "visit")]))", "tooltip=\(DOTText.tooltip(tooltip))",
+      "label=\(DOTText.htmlLabel(rows, orPlain: [name, FigureText.plural(visits, "visit")]))",
+      "tooltip=\(DOTText.tooltip(tooltip))",
     ]
     if !declared {
       attributes += ["style=\"rounded,filled,bold\"", "color=\(DOTText.quoted(t.undeclared))"]
     } else if visits == 0 {
-      attributes += ["style=\"rounded,filled,dashed\"", "color=\(DOTText.quoted(t.uncovered))", "fillcolor=\(DOTText.quoted(t.uncoveredFill))"]
+      attributes += [
+        "style=\"rounded,filled,dashed\"", "color=\(DOTText.quoted(t.uncovered))",
+        "fillcolor=\(DOTText.quoted(t.uncoveredFill))",
+      ]
     }
     return attributes.joined(separator: ", ")
   }

@@ -12,7 +12,8 @@ extension Diagram {
     case .dot: Data(dot.utf8)
     case .svg, .png, .pdf: try GraphvizRenderer.shared.render(dot: dot, format: format.rawValue, engine: engine)
     case .mmd, .json:
-      throw DiagramError.unknown(kind: "format for this figure", name: format.rawValue, known: ["svg", "png", "pdf", "dot"])
+      throw DiagramError.unknown(
+        kind: "format for this figure", name: format.rawValue, known: ["svg", "png", "pdf", "dot"])
     }
   }
 }

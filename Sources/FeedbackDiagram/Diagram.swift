@@ -37,7 +37,9 @@ public enum Diagram {
   /// - Throws: ``DiagramError/badTheme(path:reason:)`` for a theme that fails
   ///   ``Theme/validate(source:)`` and ``DiagramError/badGraph(_:)`` for a graph that fails
   ///   `checkCoherence`, before Graphviz sees them; ``DiagramError/graphviz(_:)``.
-  public static func render(_ graph: SystemGraph, figure: Figure, as format: OutputFormat, theme: Theme = .light) throws -> Data {
+  public static func render(_ graph: SystemGraph, figure: Figure, as format: OutputFormat, theme: Theme = .light) throws
+    -> Data
+  {
     if format != .mmd, format != .json { try theme.validate() }
     do {
       // The name as a Swift literal: escaped, so that the message stays on one line.

@@ -14,6 +14,7 @@ public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
   /// (`SystemGraph.checkCoherence(source:)`).
   case badGraph(String)
 
+  /// The value as one line of text.
   public var description: String {
     switch self {
     case .graphviz(let message):

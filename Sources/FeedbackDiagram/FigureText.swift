@@ -25,7 +25,8 @@ enum FigureText {
   /// The graph attributes that keep Graphviz fast on large machines (see
   /// ``StateMachineFigure``), and a page size the drawing is scaled down to: without it a
   /// 200-state machine rasterizes to a 28,000 × 16,000-pixel PNG (43 MB, half a minute).
-  static let largeGraphAttributes = ", splines=false, nslimit=1, nslimit1=1, mclimit=0.1, remincross=false, size=\"40,40\""
+  static let largeGraphAttributes =
+    ", splines=false, nslimit=1, nslimit1=1, mclimit=0.1, remincross=false, size=\"40,40\""
 
   /// The graph's label: the title and, under it, the legend rows (HTML-like, already
   /// escaped) in a framed table with id `legend_table`. A graph label is drawn outside the
@@ -33,8 +34,10 @@ enum FigureText {
   static func heading(_ title: String, legend rows: [String], theme: Theme) -> String {
     var html = "<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>\(DOTText.html(title))</td></tr>"
     if !rows.isEmpty {
-      let cells = rows.map { "<tr><td align=\"left\"><font point-size=\"\(theme.fontSize)\">\($0)</font></td></tr>" }.joined()
-      html += "<tr><td><table id=\"legend_table\" border=\"1\" style=\"rounded\" color=\"\(DOTText.html(theme.legendBorder))\" bgcolor=\"\(DOTText.html(theme.legendFill))\" cellborder=\"0\" cellspacing=\"1\" cellpadding=\"3\">\(cells)</table></td></tr>"
+      let cells = rows.map { "<tr><td align=\"left\"><font point-size=\"\(theme.fontSize)\">\($0)</font></td></tr>" }
+        .joined()
+      html +=
+        "<tr><td><table id=\"legend_table\" border=\"1\" style=\"rounded\" color=\"\(DOTText.html(theme.legendBorder))\" bgcolor=\"\(DOTText.html(theme.legendFill))\" cellborder=\"0\" cellspacing=\"1\" cellpadding=\"3\">\(cells)</table></td></tr>"
     }
     html += "</table>"
     return DOTText.htmlLabel(html, orPlain: [title])

@@ -62,7 +62,9 @@ public final class GraphvizRenderer: Sendable {
       var length: UInt32 = 0
       guard gvRenderData(context, graph, format, &buffer, &length) == 0, let buffer else {
         let message = ErrorCapture.message(or: "rendering as \"\(format)\" failed")
-        if message.contains("not recognized") || message.contains("Format") { throw DiagramError.pluginsMissing(message) }
+        if message.contains("not recognized") || message.contains("Format") {
+          throw DiagramError.pluginsMissing(message)
+        }
         throw DiagramError.graphviz(message)
       }
       defer { gvFreeRenderData(buffer) }

@@ -37,7 +37,9 @@ enum LayoutShape {
     guard let data = try? GraphvizRenderer.shared.render(dot: dot, format: "plain") else { return nil }
     let first = String(decoding: data.prefix(200), as: UTF8.self).split(separator: "\n").first ?? ""
     let fields = first.split(separator: " ")
-    guard fields.count >= 4, fields[0] == "graph", let width = Double(fields[2]), let height = Double(fields[3]), height > 0 else {
+    guard fields.count >= 4, fields[0] == "graph", let width = Double(fields[2]), let height = Double(fields[3]),
+      height > 0
+    else {
       return nil
     }
     return (width, height)

@@ -25,37 +25,63 @@ public struct LoopFigure: Sendable {
     let muted = DOTText.html(t.muted)
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " loop")) {")
-    out.append("  graph [rankdir=TB, bgcolor=\(DOTText.quoted(t.background)), fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.6, ranksep=0.6, label=\(DOTText.quoted("\(graph.name): the feedback loop")), labelloc=t, fontsize=\(t.fontSize + 4)];")
-    out.append("  node [fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize), style=\"rounded,filled\", shape=box];")
-    out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(font), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(small)];")
-    out.append("  initial [id=\"loop_initial\", class=\"initial\", shape=note, style=filled, fillcolor=\(DOTText.quoted(t.legendFill)), color=\(DOTText.quoted(t.legendBorder)), label=<<font color=\"\(muted)\" point-size=\"\(small)\">initial state</font><br/><b>\(DOTText.html(graph.initial))</b>>];")
+    out.append(
+      "  graph [rankdir=TB, bgcolor=\(DOTText.quoted(t.background)), fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.6, ranksep=0.6, label=\(DOTText.quoted("\(graph.name): the feedback loop")), labelloc=t, fontsize=\(t.fontSize + 4)];"
+    )
+    out.append(
+      "  node [fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize), style=\"rounded,filled\", shape=box];"
+    )
+    out.append(
+      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(font), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(small)];"
+    )
+    out.append(
+      "  initial [id=\"loop_initial\", class=\"initial\", shape=note, style=filled, fillcolor=\(DOTText.quoted(t.legendFill)), color=\(DOTText.quoted(t.legendBorder)), label=<<font color=\"\(muted)\" point-size=\"\(small)\">initial state</font><br/><b>\(DOTText.html(graph.initial))</b>>];"
+    )
     // The state node says "State" once: its cases under it, unless the only one is "State".
     let names = graph.states.map(\.id)
-    let cases = names == ["State"] ? "" : "<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(DOTText.html(names.joined(separator: ", ")))</font>"
-    out.append("  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=<<b>State</b>\(cases)>];")
+    let cases =
+      names == ["State"]
+      ? ""
+      : "<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(DOTText.html(names.joined(separator: ", ")))</font>"
+    out.append(
+      "  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=<<b>State</b>\(cases)>];"
+    )
     let reducerTitle = graph.declaresTransitions ? "Transitions" : "Reducer"
     let reducerDetail = graph.declaresTransitions ? "\(graph.transitions.count) declared" : "reduce(state, event)"
-    out.append("  reducer [id=\"loop_reducer\", class=\"reducer\", shape=box, fillcolor=\(DOTText.quoted(t.reducerFill)), color=\(DOTText.quoted(t.reducerBorder)), label=<<b>\(reducerTitle)</b><br/><font point-size=\"\(small)\" color=\"\(muted)\">\(reducerDetail)</font>>];")
+    out.append(
+      "  reducer [id=\"loop_reducer\", class=\"reducer\", shape=box, fillcolor=\(DOTText.quoted(t.reducerFill)), color=\(DOTText.quoted(t.reducerBorder)), label=<<b>\(reducerTitle)</b><br/><font point-size=\"\(small)\" color=\"\(muted)\">\(reducerDetail)</font>>];"
+    )
     out.append("  initial -> state [id=\"loop_start\", style=dashed];")
     if graph.feedbacks.isEmpty {
-      out.append("  none [id=\"loop_no_feedback\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.legendBorder)), label=\"no feedbacks\\n(events come from send)\"];")
+      out.append(
+        "  none [id=\"loop_no_feedback\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.legendBorder)), label=\"no feedbacks\\n(events come from send)\"];"
+      )
       out.append("  state -> none [style=dashed];")
       out.append("  none -> reducer [label=\"events\", style=dashed];")
     }
     out.append("  { rank=same; \((0..<graph.feedbacks.count).map { "f\($0)" }.joined(separator: "; ")) }")
     for (offset, feedback) in graph.feedbacks.enumerated() {
       let emits = feedback.emits.isEmpty ? "—" : feedback.emits.joined(separator: ", ")
-      let label = "<<b>\(DOTText.html(feedback.name))</b><br/>"
+      let label =
+        "<<b>\(DOTText.html(feedback.name))</b><br/>"
         + "<font point-size=\"\(small)\" color=\"\(muted)\">watches: \(DOTText.html(feedback.watches))</font><br/>"
         + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font><br/>"
         + "<font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html(feedback.strategy))</font>>"
-      out.append("  f\(offset) [id=\(DOTText.quoted("feedback_\(offset)")), class=\"feedback\", fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), label=\(label), tooltip=\(DOTText.tooltip("feedback \(feedback.name)"))];")
+      out.append(
+        "  f\(offset) [id=\(DOTText.quoted("feedback_\(offset)")), class=\"feedback\", fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), label=\(label), tooltip=\(DOTText.tooltip("feedback \(feedback.name)"))];"
+      )
       out.append("  state -> f\(offset) [id=\(DOTText.quoted("watch_\(offset)")), label=\"state\"];")
-      out.append("  f\(offset) -> reducer [id=\(DOTText.quoted("emit_\(offset)")), label=\(DOTText.quoted(feedback.emits.isEmpty ? "events" : feedback.emits.joined(separator: "\n")))];")
+      out.append(
+        "  f\(offset) -> reducer [id=\(DOTText.quoted("emit_\(offset)")), label=\(DOTText.quoted(feedback.emits.isEmpty ? "events" : feedback.emits.joined(separator: "\n")))];"
+      )
     }
-    out.append("  send [id=\"loop_send\", class=\"input\", shape=plaintext, style=\"\", label=\"send(event)\", fontcolor=\(DOTText.quoted(t.muted))];")
+    out.append(
+      "  send [id=\"loop_send\", class=\"input\", shape=plaintext, style=\"\", label=\"send(event)\", fontcolor=\(DOTText.quoted(t.muted))];"
+    )
     out.append("  send -> reducer [style=dotted];")
-    out.append("  reducer -> state [id=\"loop_new_state\", label=\"new state\", color=\(DOTText.quoted(t.reducerBorder)), penwidth=1.5, constraint=false];")
+    out.append(
+      "  reducer -> state [id=\"loop_new_state\", label=\"new state\", color=\(DOTText.quoted(t.reducerBorder)), penwidth=1.5, constraint=false];"
+    )
     out.append("}")
     return out.joined(separator: "\n") + "\n"
   }

@@ -53,10 +53,13 @@ public struct RenderBudget: Hashable, Sendable {
     case .full:
       return nil
     case .fast:
-      return "fast layout: \(FigureText.plural(edges, "edge")) > \(labelledEdges) (labels placed after layout, straight edges)"
+      return
+        "fast layout: \(FigureText.plural(edges, "edge")) > \(labelledEdges) (labels placed after layout, straight edges)"
     case .summary:
-      let reason = states > figureStates
-        ? "\(FigureText.plural(states, "state")) > \(figureStates)" : "\(FigureText.plural(edges, "edge")) > \(figureEdges)"
+      let reason =
+        states > figureStates
+        ? "\(FigureText.plural(states, "state")) > \(figureStates)"
+        : "\(FigureText.plural(edges, "edge")) > \(figureEdges)"
       return "not drawn: \(reason), too large for one figure; see the atlas (diagram atlas)"
     }
   }

@@ -13,7 +13,9 @@ extension ReportPage {
   ///   with the kind; an atlas overview drawn as an image (`<stem>.atlas.svg`, `.png`, `.pdf`;
   ///   a large machine's figure is too big for a card) is linked, not shown, when there is
   ///   no atlas page (`<stem>.atlas.html`, which shows it and its focus figures).
-  public static func companions(of name: String, stem: String, image: String, among files: [String]) -> (figures: [Figure], links: [Link]) {
+  public static func companions(of name: String, stem: String, image: String, among files: [String]) -> (
+    figures: [Figure], links: [Link]
+  ) {
     var figures: [Figure] = []
     var links: [Link] = []
     let prefix = stem + "."
@@ -22,16 +24,21 @@ extension ReportPage {
       guard parts.count >= 2, let ext = parts.last else { continue }
       let kinds = parts.dropLast()
       if kinds == ["coverage"], ext == image {
-        figures.append(Figure(src: file, alt: "\(name) coverage figure", caption: "What the tests exercised (diagram coverage)"))
+        figures.append(
+          Figure(src: file, alt: "\(name) coverage figure", caption: "What the tests exercised (diagram coverage)"))
       } else if kinds.count == 2, ["trace-path", "trace-timeline"].contains(kinds.last), ext == image {
         let test = kinds.first ?? ""
         let what = kinds.last == "trace-path" ? "its path on the machine" : "its timeline"
-        figures.append(Figure(src: file, alt: "\(name) trace \(test) \(kinds.last ?? "")", caption: "Trace \(test): \(what)"))
+        figures.append(
+          Figure(src: file, alt: "\(name) trace \(test) \(kinds.last ?? "")", caption: "Trace \(test): \(what)"))
       } else if let kind = kinds.first(where: { kind in linkedKinds.contains { kind.hasPrefix($0) } }),
-        ext == "html" || (kinds == ["atlas"] && ["svg", "png", "pdf"].contains(ext) && !files.contains(prefix + "atlas.html"))
+        ext == "html"
+          || (kinds == ["atlas"] && ["svg", "png", "pdf"].contains(ext) && !files.contains(prefix + "atlas.html"))
       {
         let detail = kinds.filter { $0 != kind }
-        let label = ([kind.hasPrefix("trace") ? "trace" : kind] + detail).joined(separator: " ") + (ext == "html" ? "" : " (\(ext))")
+        let label =
+          ([kind.hasPrefix("trace") ? "trace" : kind] + detail).joined(separator: " ")
+          + (ext == "html" ? "" : " (\(ext))")
         links.append(Link(label: label, href: file))
       }
     }

@@ -84,7 +84,8 @@ public struct ReportPage: Sendable, Equatable {
 
   /// A page.
   public init(
-    title: String = ReportPage.defaultTitle, systems: [System], earlierSystems: [System] = [], figureBackground: String = "#ffffff"
+    title: String = ReportPage.defaultTitle, systems: [System], earlierSystems: [System] = [],
+    figureBackground: String = "#ffffff"
   ) {
     self.title = title
     self.systems = systems
@@ -96,8 +97,12 @@ public struct ReportPage: Sendable, Equatable {
   /// and digits only), else white.
   var cardColor: String {
     let scalars = figureBackground.unicodeScalars
-    let hex = scalars.first == "#" && (4...9).contains(scalars.count) && scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
-    let name = (1...40).contains(scalars.count) && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    let hex =
+      scalars.first == "#" && (4...9).contains(scalars.count)
+      && scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
+    let name =
+      (1...40).contains(scalars.count)
+      && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     return hex || name ? figureBackground : "#ffffff"
   }
 
@@ -118,7 +123,8 @@ public struct ReportPage: Sendable, Equatable {
       text = try String(contentsOf: url, encoding: .utf8)
     } catch {
       let exists = FileManager.default.fileExists(atPath: url.path)
-      throw exists ? ReportPageError.templateUnreadable(path: url.path) : ReportPageError.templateMissing(path: url.path)
+      throw exists
+        ? ReportPageError.templateUnreadable(path: url.path) : ReportPageError.templateMissing(path: url.path)
     }
     return try Self.render(text, source: url.path, model: model)
   }
@@ -140,7 +146,8 @@ public struct ReportPage: Sendable, Equatable {
 
   /// What the template sees.
   var model: Model {
-    let sections = systems.map { Model.Section($0, earlier: false) } + earlierSystems.map { Model.Section($0, earlier: true) }
+    let sections =
+      systems.map { Model.Section($0, earlier: false) } + earlierSystems.map { Model.Section($0, earlier: true) }
     return Model(
       title: title, sections: sections, figureCount: sections.reduce(0) { $0 + $1.figures.count }, cardColor: cardColor)
   }

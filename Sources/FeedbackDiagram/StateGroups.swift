@@ -55,7 +55,8 @@ public struct StateGroups: Hashable, Sendable {
 
   /// The group name of one state: `loading(page: 3)` → `loading`, `state12` → `state`.
   public static func groupName(of state: String) -> String {
-    let head = state.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? state
+    let head =
+      state.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? state
     let trimmed = String(head.reversed().drop { $0.isNumber || $0 == " " || $0 == "_" || $0 == "-" }.reversed())
     return trimmed.isEmpty ? state : trimmed
   }

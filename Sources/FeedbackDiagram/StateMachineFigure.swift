@@ -98,7 +98,8 @@ public struct StateMachineFigure: Sendable {
   static func legendPattern(_ transitions: [TransitionEdge]) -> String {
     let hasLabels = transitions.contains { transition in
       transition.label != nil
-        && label(transition) != (transition.event ?? "any event") + (transition.guardDescription.map { " [\($0)]" } ?? "")
+        && label(transition) != (transition.event ?? "any event")
+          + (transition.guardDescription.map { " [\($0)]" } ?? "")
     }
     let hasGuards = transitions.contains { $0.guardDescription != nil }
     return "edges: event" + (hasLabels ? " / what it does" : "") + (hasGuards ? " [guard]" : "")
@@ -107,7 +108,8 @@ public struct StateMachineFigure: Sendable {
   /// What the budget made this figure give up, or `nil` when it is drawn in full.
   public var budgetNote: String? {
     let edges = self.edges.count
-    return budget.note(budget.layout(states: graph.states.count, edges: edges), states: graph.states.count, edges: edges)
+    return budget.note(
+      budget.layout(states: graph.states.count, edges: edges), states: graph.states.count, edges: edges)
   }
 
   /// The figure as DOT text.
@@ -120,22 +122,36 @@ public struct StateMachineFigure: Sendable {
     let rows = legendRows(layout: layout, edges: edges.count)
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name)) {")
-    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.7, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];")
+    out.append(
+      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.7, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];"
+    )
     out.append("  label=\(FigureText.heading(graph.name, legend: rows, theme: t));")
-    out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
-    out.append("  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
+    out.append(
+      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
+    )
+    out.append(
+      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
+    )
     guard layout != .summary else {
       // Not drawn: the heading says why; one node names the machine's size.
-      out.append("  summary [id=\"summary\", class=\"summary\", label=\(DOTText.quoted("\(graph.name): \(FigureText.plural(states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))\nnot drawn as one figure"))];")
+      out.append(
+        "  summary [id=\"summary\", class=\"summary\", label=\(DOTText.quoted("\(graph.name): \(FigureText.plural(states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))\nnot drawn as one figure"))];"
+      )
       out.append("}")
       return out.joined(separator: "\n") + "\n"
     }
-    out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];")
+    out.append(
+      "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
+    )
     for (offset, state) in graph.states.enumerated() {
-      out.append("  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", label=\(stateLabel(state)), tooltip=\(DOTText.tooltip(state.id))];")
+      out.append(
+        "  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", label=\(stateLabel(state)), tooltip=\(DOTText.tooltip(state.id))];"
+      )
     }
     if edges.contains(where: { $0.from == nil }) {
-      out.append("  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];")
+      out.append(
+        "  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];"
+      )
     }
     if let initial = index[graph.initial] {
       out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
@@ -152,8 +168,13 @@ public struct StateMachineFigure: Sendable {
         "\(layout == .full ? "label" : "xlabel")=\(DOTText.lines(lines))",
         "tooltip=\(DOTText.tooltip(tooltip))",
       ]
-      if edge.from == nil { attributes += ["style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))"] }
-      else if edge.transitions.allSatisfy({ $0.guardDescription != nil }) { attributes.append("fontcolor=\(DOTText.quoted(t.guardColor))") }
+      if edge.from == nil {
+        attributes += [
+          "style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))",
+        ]
+      } else if edge.transitions.allSatisfy({ $0.guardDescription != nil }) {
+        attributes.append("fontcolor=\(DOTText.quoted(t.guardColor))")
+      }
       out.append("  \(from) -> \(DOTText.nodeID(to)) [\(attributes.joined(separator: ", "))];")
     }
     out.append("}")
@@ -164,9 +185,13 @@ public struct StateMachineFigure: Sendable {
   private func stateLabel(_ state: StateNode) -> String {
     var rows = "<b>\(DOTText.html(state.id))</b>"
     let marked = state.id == graph.initial && !state.id.lowercased().contains("initial")
-    if marked { rows = "<font point-size=\"\(theme.fontSize - 3)\" color=\"\(DOTText.html(theme.muted))\">initial</font><br/>" + rows }
+    if marked {
+      rows =
+        "<font point-size=\"\(theme.fontSize - 3)\" color=\"\(DOTText.html(theme.muted))\">initial</font><br/>" + rows
+    }
     for field in state.fields {
-      rows += "<br/><font point-size=\"\(theme.fontSize - 2)\" color=\"\(DOTText.html(theme.muted))\">\(DOTText.html(field))</font>"
+      rows +=
+        "<br/><font point-size=\"\(theme.fontSize - 2)\" color=\"\(DOTText.html(theme.muted))\">\(DOTText.html(field))</font>"
     }
     return DOTText.htmlLabel(rows, orPlain: (marked ? ["initial"] : []) + [state.id] + state.fields)
   }
@@ -182,8 +207,13 @@ public struct StateMachineFigure: Sendable {
         rows.append(FigureText.colored("- - → from any state", t.wildcard))
       }
     }
-    rows.append(FigureText.colored("\(FigureText.plural(graph.states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))", t.muted))
-    if let note = budget.note(layout, states: graph.states.count, edges: edges) { rows.append(FigureText.colored(note, t.muted)) }
+    rows.append(
+      FigureText.colored(
+        "\(FigureText.plural(graph.states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))",
+        t.muted))
+    if let note = budget.note(layout, states: graph.states.count, edges: edges) {
+      rows.append(FigureText.colored(note, t.muted))
+    }
     return rows
   }
 }

@@ -16,13 +16,17 @@ extension Theme {
       guard Self.isColour(value) else {
         throw DiagramError.badTheme(
           path: source,
-          reason: "\"\(key)\" is \(Self.quoted(value)); expected one colour: #rrggbb, #rrggbbaa or a colour name (white, gray40)")
+          reason:
+            "\"\(key)\" is \(Self.quoted(value)); expected one colour: #rrggbb, #rrggbbaa or a colour name (white, gray40)"
+        )
       }
     }
     guard Self.isFontName(fontName) else {
       throw DiagramError.badTheme(
         path: source,
-        reason: "\"fontName\" is \(Self.quoted(fontName)); expected a font name of letters, digits, spaces, dots and dashes (at most 64)")
+        reason:
+          "\"fontName\" is \(Self.quoted(fontName)); expected a font name of letters, digits, spaces, dots and dashes (at most 64)"
+      )
     }
     guard fontSize.isFinite, (4...72).contains(fontSize) else {
       throw DiagramError.badTheme(path: source, reason: "\"fontSize\" is \(fontSize); expected 4 to 72 points")
@@ -47,7 +51,9 @@ extension Theme {
       let digits = scalars.dropFirst()
       return (digits.count == 6 || digits.count == 8) && digits.allSatisfy { $0.properties.isASCIIHexDigit }
     }
-    guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic, scalars.count <= 32 else { return false }
+    guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic, scalars.count <= 32 else {
+      return false
+    }
     return scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
   }
 
@@ -55,7 +61,8 @@ extension Theme {
     let scalars = value.unicodeScalars
     guard !scalars.isEmpty, scalars.count <= 64 else { return false }
     return scalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " .-_".unicodeScalars.contains(scalar))
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " .-_".unicodeScalars.contains(scalar))
     }
   }
 

@@ -4,22 +4,39 @@ public import Foundation
 /// Colours and fonts of a figure. Built-in themes live in `Templates/themes/` (`light`,
 /// `dark`); a theme file of your own is the same JSON.
 public struct Theme: Codable, Hashable, Sendable {
+  /// The figure's background colour.
   public var background: String
+  /// The font of every label (a fontconfig name, e.g. `Helvetica`).
   public var fontName: String
+  /// The size of state and edge labels, in points (titles are larger).
   public var fontSize: Double
+  /// The colour of labels.
   public var text: String
+  /// The colour of secondary text: captions, counts, notes.
   public var muted: String
+  /// The fill of a state.
   public var stateFill: String
+  /// The border of a state.
   public var stateBorder: String
+  /// The initial-state marker and its edge.
   public var initial: String
+  /// The colour of transitions.
   public var edge: String
+  /// Transitions from any state, and the "any state" node.
   public var wildcard: String
+  /// The labels of guarded transitions.
   public var guardColor: String
+  /// The fill of a feedback in the loop figure.
   public var feedbackFill: String
+  /// The border of a feedback in the loop figure.
   public var feedbackBorder: String
+  /// The fill of the transitions (reducer) node in the loop figure.
   public var reducerFill: String
+  /// The border of the transitions (reducer) node in the loop figure.
   public var reducerBorder: String
+  /// The fill of the legend.
   public var legendFill: String
+  /// The border of the legend.
   public var legendBorder: String
   /// Coverage: a transition no test exercised, and the border of a state never entered.
   public var uncovered: String = "#cf222e"

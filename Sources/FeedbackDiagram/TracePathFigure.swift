@@ -39,7 +39,8 @@ public struct TracePathFigure: Sendable {
       guard let from = step.fromNode, let to = step.toNode else { continue }
       // A step no transition matched (transition nil) was reduced by a fallback reducer:
       // observed, not undeclared. A transition id the graph does not declare is undeclared.
-      let undeclared = step.kind == .undeclaredTransition || (step.transition.map { graph.transition($0) == nil } ?? false)
+      let undeclared =
+        step.kind == .undeclaredTransition || (step.transition.map { graph.transition($0) == nil } ?? false)
       let key = "\(from)\u{1}\(to)\u{1}\(undeclared)"
       merged[key, default: Move(from: from, to: to, undeclared: undeclared, steps: [])].steps.append(step)
     }
@@ -82,17 +83,29 @@ public struct TracePathFigure: Sendable {
     var facts = StateFacts(failingState: failingState, failingStep: failingStep)
     for step in trace.steps {
       if let node = step.toNode { facts.visited.insert(node) }
-      if step.kind == .ignoredEvent, let state = step.fromNode ?? step.toNode { facts.ignored[state, default: []].append(step) }
+      if step.kind == .ignoredEvent, let state = step.fromNode ?? step.toNode {
+        facts.ignored[state, default: []].append(step)
+      }
     }
     let failing = facts.failingStep
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " trace")) {")
-    out.append("  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, labelloc=t, fontsize=\(t.fontSize + 4)];")
-    out.append("  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];")
-    out.append("  edge [color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(t.fontSize - 1), arrowsize=0.8];")
-    out.append("  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.path)), color=\(DOTText.quoted(t.path)), label=\"\", tooltip=\"initial state\"];")
+    out.append(
+      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, labelloc=t, fontsize=\(t.fontSize + 4)];"
+    )
+    out.append(
+      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
+    )
+    out.append(
+      "  edge [color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
+    )
+    out.append(
+      "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.path)), color=\(DOTText.quoted(t.path)), label=\"\", tooltip=\"initial state\"];"
+    )
     for (offset, name) in names.enumerated() {
-      out.append("  \(DOTText.nodeID(offset)) [\(stateAttributes(name, offset: offset, declared: offset < graph.states.count, facts: facts))];")
+      out.append(
+        "  \(DOTText.nodeID(offset)) [\(stateAttributes(name, offset: offset, declared: offset < graph.states.count, facts: facts))];"
+      )
     }
     // What the run took: declared edges (transition, source, target), the targets each
     // transition reached, and the states each transition was taken from.
@@ -122,11 +135,15 @@ public struct TracePathFigure: Sendable {
       }
     }
     if idle.values.contains(where: { $0.from == nil }) {
-      out.append("  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.muted)), fontcolor=\(DOTText.quoted(t.muted)), label=\"any state\", tooltip=\"a transition from any state\"];")
+      out.append(
+        "  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.muted)), fontcolor=\(DOTText.quoted(t.muted)), label=\"any state\", tooltip=\"a transition from any state\"];"
+      )
     }
     let start = trace.steps.first { $0.kind == .initial }?.toNode ?? graph.initial
     if let initial = index[start] {
-      out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial path\", color=\(DOTText.quoted(t.path)), penwidth=2];")
+      out.append(
+        "  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial path\", color=\(DOTText.quoted(t.path)), penwidth=2];"
+      )
     }
     for key in idle.keys.sorted() {
       guard let edge = idle[key], let to = index[edge.to] else { continue }
@@ -138,9 +155,13 @@ public struct TracePathFigure: Sendable {
       }.joined(separator: "\n")
       let label = DOTText.lines(edge.transitions.map(StateMachineFigure.label))
       if edge.takenElsewhere {
-        out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("taken_any_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dotted, color=\(DOTText.quoted(t.path)), fontcolor=\(DOTText.quoted(t.path))];")
+        out.append(
+          "  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("taken_any_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dotted, color=\(DOTText.quoted(t.path)), fontcolor=\(DOTText.quoted(t.path))];"
+        )
       } else {
-        out.append("  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dashed];")
+        out.append(
+          "  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dashed];"
+        )
       }
     }
     for (offset, move) in moves.enumerated() {
@@ -150,15 +171,20 @@ public struct TracePathFigure: Sendable {
       let ids = Set(move.steps.compactMap(\.transition)).sorted().map(DOTText.transitionID)
       let classes = ["path"] + (move.undeclared ? ["undeclared"] : ids) + (failed ? ["failing"] : [])
       let tooltip = move.steps.map { "#\($0.index) \(describe($0))" }.joined(separator: "\n")
-      out.append("  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), label=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.tooltip(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];")
+      out.append(
+        "  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), label=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.tooltip(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];"
+      )
     }
     let idleEdges = Array(idle.values)
-    out.append("  label=" + FigureText.heading(
-      title,
-      legend: legendRows(
-        notTaken: idleEdges.contains { !$0.takenElsewhere }, takenElsewhere: idleEdges.contains { $0.takenElsewhere },
-        undeclared: moves.contains(where: \.undeclared)),
-      theme: t) + ";")
+    out.append(
+      "  label="
+        + FigureText.heading(
+          title,
+          legend: legendRows(
+            notTaken: idleEdges.contains { !$0.takenElsewhere },
+            takenElsewhere: idleEdges.contains { $0.takenElsewhere },
+            undeclared: moves.contains(where: \.undeclared)),
+          theme: t) + ";")
     out.append("}")
     return out.joined(separator: "\n") + "\n"
   }
@@ -181,7 +207,9 @@ public struct TracePathFigure: Sendable {
     }
     if move.steps.count > stepsPerEdge { parts.append("… +\(move.steps.count - stepsPerEdge) more") }
     var lines: [String] = []
-    for start in stride(from: 0, to: parts.count, by: 3) { lines.append(parts[start..<min(start + 3, parts.count)].joined(separator: ", ")) }
+    for start in stride(from: 0, to: parts.count, by: 3) {
+      lines.append(parts[start..<min(start + 3, parts.count)].joined(separator: ", "))
+    }
     if move.undeclared { lines.insert("undeclared", at: 0) }
     return lines
   }
@@ -199,13 +227,16 @@ public struct TracePathFigure: Sendable {
     var rows = "<b>\(DOTText.html(name))</b>"
     let ignored = facts.ignored[name] ?? []
     if !ignored.isEmpty {
-      let text = "ignored: " + ignored.prefix(stepsPerEdge).map { "#\($0.index) \($0.eventNode ?? $0.event ?? "?")" }.joined(separator: ", ")
+      let text =
+        "ignored: "
+        + ignored.prefix(stepsPerEdge).map { "#\($0.index) \($0.eventNode ?? $0.event ?? "?")" }.joined(separator: ", ")
         + (ignored.count > stepsPerEdge ? " … +\(ignored.count - stepsPerEdge)" : "")
       rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(text))</font>"
     }
     let failedHere = facts.failingState == name
     if failedHere, let step = facts.failingStep {
-      rows += "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.failure))\">✗ failed at #\(step.index)</font>"
+      rows +=
+        "<br/><font point-size=\"\(small)\" color=\"\(DOTText.html(t.failure))\">✗ failed at #\(step.index)</font>"
     }
     var attributes = [
       "id=\(DOTText.quoted("state_\(offset)"))",
@@ -213,7 +244,9 @@ public struct TracePathFigure: Sendable {
       "label=<\(rows)>", "tooltip=\(DOTText.tooltip(name))",
     ]
     if failedHere {
-      attributes += ["color=\(DOTText.quoted(t.failure))", "fillcolor=\(DOTText.quoted(t.uncoveredFill))", "penwidth=2"]
+      attributes += [
+        "color=\(DOTText.quoted(t.failure))", "fillcolor=\(DOTText.quoted(t.uncoveredFill))", "penwidth=2",
+      ]
     } else if !declared {
       attributes += ["color=\(DOTText.quoted(t.undeclared))", "penwidth=2"]
     } else if visited {
@@ -226,7 +259,9 @@ public struct TracePathFigure: Sendable {
     let t = theme
     var rows = ["<b>Trace</b>", FigureText.colored("→ #n event: the run's steps, in order", t.path)]
     if notTaken { rows.append(FigureText.colored("- - → declared, not taken", t.muted)) }
-    if takenElsewhere { rows.append(FigureText.colored("· · → from any state: taken, drawn from the states it was taken in", t.path)) }
+    if takenElsewhere {
+      rows.append(FigureText.colored("· · → from any state: taken, drawn from the states it was taken in", t.path))
+    }
     if undeclared { rows.append(FigureText.colored("→ undeclared: happened, not declared", t.undeclared)) }
     if let message = trace.header.outcome.message, trace.header.outcome.status == .failed {
       rows.append(FigureText.colored("✗ " + FigureText.firstLine(message), t.failure))

@@ -57,7 +57,8 @@ public struct TraceTimelineFigure: Sendable {
     let window = self.window
     let steps = Array(trace.steps[window])
     let timeline = TraceTimeline(steps: steps, firstOffset: window.lowerBound)
-    let feedbackIDs = (Set(graph.feedbacks.indices.map { Optional(FeedbackID($0)) }).union(timeline.bars.map(\.feedback)))
+    let feedbackIDs =
+      (Set(graph.feedbacks.indices.map { Optional(FeedbackID($0)) }).union(timeline.bars.map(\.feedback)))
       .sorted { ($0?.index ?? .max) < ($1?.index ?? .max) }
     // Rows from the top: state, sent, then each feedback's sub-rows. Lane ids are positions.
     var laneRows: [(id: String, label: String, rows: Int)] = [("state", "state", 1), ("sent", "sent (send)", 1)]
@@ -82,32 +83,42 @@ public struct TraceTimelineFigure: Sendable {
     let small = t.fontSize - 2
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " timeline")) {")
-    out.append("  graph [layout=neato, inputscale=72, splines=false, overlap=true, forcelabels=true, outputorder=edgesfirst, bgcolor=\(DOTText.quoted(t.background)), fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)];")
-    out.append("  node [pin=true, fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(small), label=\"\"];")
+    out.append(
+      "  graph [layout=neato, inputscale=72, splines=false, overlap=true, forcelabels=true, outputorder=edgesfirst, bgcolor=\(DOTText.quoted(t.background)), fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)];"
+    )
+    out.append(
+      "  node [pin=true, fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(small), label=\"\"];")
     out.append("  edge [arrowhead=none, color=\(DOTText.quoted(t.legendBorder))];")
     // Lanes: a label on the left and a dotted guide line.
     for lane in laneRows {
       let top = firstRow[lane.id] ?? 0
       let center = (y(row: top) + y(row: top + lane.rows - 1)) / 2
-      out.append("  lane_\(lane.id) [id=\(DOTText.quoted("lane_\(lane.id)")), class=\"lane\", shape=plaintext, fontsize=\(t.fontSize), label=\(DOTText.quoted(lane.label)), \(FigureText.pos(Self.laneLabelX, center))];")
+      out.append(
+        "  lane_\(lane.id) [id=\(DOTText.quoted("lane_\(lane.id)")), class=\"lane\", shape=plaintext, fontsize=\(t.fontSize), label=\(DOTText.quoted(lane.label)), \(FigureText.pos(Self.laneLabelX, center))];"
+      )
       for row in 0..<lane.rows {
         let name = "guide_\(lane.id)_\(row)"
         out.append("  \(name)_a [shape=point, width=0.01, style=invis, \(FigureText.pos(0, y(row: top + row)))];")
-        out.append("  \(name)_b [shape=point, width=0.01, style=invis, \(FigureText.pos(timeline.width, y(row: top + row)))];")
+        out.append(
+          "  \(name)_b [shape=point, width=0.01, style=invis, \(FigureText.pos(timeline.width, y(row: top + row)))];")
         out.append("  \(name)_a -> \(name)_b [style=dotted];")
       }
     }
     // States.
     for span in timeline.spans {
       let width = max(4, span.end - span.start - 2)
-      out.append("  state_\(span.offset) [id=\(DOTText.quoted("state_step_\(span.offset)")), class=\"state\", shape=box, style=\"rounded,filled\", fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(22)), fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), label=\(DOTText.quoted(span.state)), tooltip=\(DOTText.tooltip("#\(span.step): \(span.state)")), \(FigureText.pos(span.start + width / 2 + 1, y(row: 0)))];")
+      out.append(
+        "  state_\(span.offset) [id=\(DOTText.quoted("state_step_\(span.offset)")), class=\"state\", shape=box, style=\"rounded,filled\", fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(22)), fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), label=\(DOTText.quoted(span.state)), tooltip=\(DOTText.tooltip("#\(span.step): \(span.state)")), \(FigureText.pos(span.start + width / 2 + 1, y(row: 0)))];"
+      )
     }
     // Events sent from outside.
     for mark in timeline.external {
       let step = mark.step
       let ignored = step.kind == .ignoredEvent
       let text = "#\(step.index) \(step.eventNode ?? step.event ?? "?")\(ignored ? " (ignored)" : "")"
-      out.append("  sent_\(mark.offset) [id=\(DOTText.quoted("sent_\(mark.offset)")), class=\(DOTText.quoted(ignored ? "sent ignored" : "sent")), shape=invtriangle, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(ignored ? t.background : t.path)), color=\(DOTText.quoted(t.path)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip(text)), \(FigureText.pos(mark.x, y(row: 1)))];")
+      out.append(
+        "  sent_\(mark.offset) [id=\(DOTText.quoted("sent_\(mark.offset)")), class=\(DOTText.quoted(ignored ? "sent ignored" : "sent")), shape=invtriangle, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(ignored ? t.background : t.path)), color=\(DOTText.quoted(t.path)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip(text)), \(FigureText.pos(mark.x, y(row: 1)))];"
+      )
     }
     // Effects.
     for (offset, bar) in timeline.bars.enumerated() {
@@ -122,40 +133,64 @@ public struct TraceTimelineFigure: Sendable {
       }
       let tooltip = "\(feedbackName) \(bar.effect): started at #\(bar.startStep), \(ending)"
       let width = max(4, bar.end - bar.start)
-      let classes = "effect " + ["finished", "cancelled", "running"][bar.ending == .finished ? 0 : (bar.ending == .cancelled ? 1 : 2)]
-      out.append("  \(name) [id=\(DOTText.quoted(name)), class=\(DOTText.quoted(classes)), shape=box, style=filled, fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(9)), fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.start + width / 2, y(row: row)))];")
+      let classes =
+        "effect "
+        + ["finished", "cancelled", "running"][bar.ending == .finished ? 0 : (bar.ending == .cancelled ? 1 : 2)]
+      out.append(
+        "  \(name) [id=\(DOTText.quoted(name)), class=\(DOTText.quoted(classes)), shape=box, style=filled, fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(9)), fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.start + width / 2, y(row: row)))];"
+      )
       switch bar.ending {
       case .finished:
-        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end finished\", shape=point, width=0.1, color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];")
+        out.append(
+          "  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end finished\", shape=point, width=0.1, color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];"
+        )
       case .cancelled:
-        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end cancelled\", shape=plaintext, fontsize=\(t.fontSize + 2), fontcolor=\(DOTText.quoted(t.uncovered)), label=\"✕\", tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];")
+        out.append(
+          "  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end cancelled\", shape=plaintext, fontsize=\(t.fontSize + 2), fontcolor=\(DOTText.quoted(t.uncovered)), label=\"✕\", tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];"
+        )
       case .running:
-        out.append("  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end running\", shape=plaintext, fontcolor=\(DOTText.quoted(t.feedbackBorder)), label=\"…\", tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end + 8, y(row: row)))];")
+        out.append(
+          "  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end running\", shape=plaintext, fontcolor=\(DOTText.quoted(t.feedbackBorder)), label=\"…\", tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end + 8, y(row: row)))];"
+        )
       }
       for mark in bar.emitted {
         let text = "#\(mark.step.index) \(mark.step.eventNode ?? mark.step.event ?? "?")"
-        out.append("  emitted_\(mark.offset) [id=\(DOTText.quoted("emitted_\(mark.offset)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip("\(feedbackName) \(bar.effect) emitted \(text)")), \(FigureText.pos(mark.x, y(row: row)))];")
+        out.append(
+          "  emitted_\(mark.offset) [id=\(DOTText.quoted("emitted_\(mark.offset)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip("\(feedbackName) \(bar.effect) emitted \(text)")), \(FigureText.pos(mark.x, y(row: row)))];"
+        )
       }
     }
     // The time axis.
     let axisEnd = timeline.width + 10
     out.append("  axis_a [shape=point, width=0.01, style=invis, \(FigureText.pos(0, axisY + 14))];")
     out.append("  axis_b [shape=point, width=0.01, style=invis, \(FigureText.pos(axisEnd, axisY + 14))];")
-    out.append("  axis_a -> axis_b [id=\"axis\", class=\"axis\", arrowhead=normal, arrowsize=0.6, color=\(DOTText.quoted(t.muted))];")
-    out.append("  axis_label [shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\"virtual time\", \(FigureText.pos(Self.laneLabelX, axisY + 4))];")
+    out.append(
+      "  axis_a -> axis_b [id=\"axis\", class=\"axis\", arrowhead=normal, arrowsize=0.6, color=\(DOTText.quoted(t.muted))];"
+    )
+    out.append(
+      "  axis_label [shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\"virtual time\", \(FigureText.pos(Self.laneLabelX, axisY + 4))];"
+    )
     for (offset, tick) in timeline.ticks.enumerated() {
-      out.append("  tick_\(offset) [id=\(DOTText.quoted("tick_\(offset)")), class=\"tick\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(TraceTimeline.time(tick.nanoseconds))), \(FigureText.pos(tick.x, axisY))];")
+      out.append(
+        "  tick_\(offset) [id=\(DOTText.quoted("tick_\(offset)")), class=\"tick\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(TraceTimeline.time(tick.nanoseconds))), \(FigureText.pos(tick.x, axisY))];"
+      )
     }
     // The failing step.
     if let failing = trace.header.outcome.failingStep, let offset = failingOffset, window.contains(offset) {
       let x = timeline.x[offset - window.lowerBound]
       let message = trace.header.outcome.message.map(FigureText.firstLine) ?? "failed"
-      out.append("  failing_top [id=\"failing_step\", class=\"failing\", shape=plaintext, fontcolor=\(DOTText.quoted(t.failure)), fontsize=\(t.fontSize), label=\(DOTText.quoted("✗ #\(failing)")), tooltip=\(DOTText.tooltip(message)), \(FigureText.pos(x, y(row: 0) + 24))];")
+      out.append(
+        "  failing_top [id=\"failing_step\", class=\"failing\", shape=plaintext, fontcolor=\(DOTText.quoted(t.failure)), fontsize=\(t.fontSize), label=\(DOTText.quoted("✗ #\(failing)")), tooltip=\(DOTText.tooltip(message)), \(FigureText.pos(x, y(row: 0) + 24))];"
+      )
       out.append("  failing_bottom [shape=point, width=0.01, style=invis, \(FigureText.pos(x, axisY + 14))];")
-      out.append("  failing_top -> failing_bottom [id=\"failing_line\", class=\"failing\", style=dashed, penwidth=1.5, color=\(DOTText.quoted(t.failure)), tooltip=\(DOTText.tooltip(message))];")
+      out.append(
+        "  failing_top -> failing_bottom [id=\"failing_line\", class=\"failing\", style=dashed, penwidth=1.5, color=\(DOTText.quoted(t.failure)), tooltip=\(DOTText.tooltip(message))];"
+      )
     }
     if let shown = shownSteps {
-      out.append("  truncated [id=\"truncated\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(shown)), \(FigureText.pos(axisEnd, y(row: 0) + 24))];")
+      out.append(
+        "  truncated [id=\"truncated\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(shown)), \(FigureText.pos(axisEnd, y(row: 0) + 24))];"
+      )
     }
     out.append("}")
     return out.joined(separator: "\n") + "\n"
@@ -164,7 +199,8 @@ public struct TraceTimelineFigure: Sendable {
   /// `steps #1200–#1599 of 5000` when not every step is drawn.
   var shownSteps: String? {
     let window = self.window
-    guard window.count < trace.steps.count, let first = trace.steps[window].first, let last = trace.steps[window].last else { return nil }
+    guard window.count < trace.steps.count, let first = trace.steps[window].first, let last = trace.steps[window].last
+    else { return nil }
     return "steps #\(first.index)–#\(last.index) of \(trace.steps.count)"
   }
 

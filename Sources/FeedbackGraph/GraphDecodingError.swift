@@ -39,7 +39,9 @@ public struct GraphDecodingError: Error, Equatable, CustomStringConvertible, Sen
     case .dataCorrupted(let context):
       self.path = Self.path(context.codingPath)
       let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      self.reason = "not valid JSON" + (detail.map { " (\($0))" } ?? (context.debugDescription.isEmpty ? "" : " (\(context.debugDescription))"))
+      self.reason =
+        "not valid JSON"
+        + (detail.map { " (\($0))" } ?? (context.debugDescription.isEmpty ? "" : " (\(context.debugDescription))"))
     @unknown default:
       self.path = ""
       self.reason = "\(decoding)"
@@ -70,6 +72,7 @@ public struct GraphDecodingError: Error, Equatable, CustomStringConvertible, Sen
     }
   }
 
+  /// The value as one line of text.
   public var description: String {
     path.isEmpty ? "\(source): \(reason)" : "\(source): \(path): \(reason)"
   }

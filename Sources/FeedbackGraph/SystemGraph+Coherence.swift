@@ -55,11 +55,15 @@ extension SystemGraph {
     for (index, event) in events.enumerated() { result.append(("events[\(index)].id", event.id)) }
     for (index, transition) in transitions.enumerated() {
       if let label = transition.label { result.append(("transitions[\(index)].label", label)) }
-      if let guardText = transition.guardDescription { result.append(("transitions[\(index)].guardDescription", guardText)) }
+      if let guardText = transition.guardDescription {
+        result.append(("transitions[\(index)].guardDescription", guardText))
+      }
     }
     for (index, feedback) in feedbacks.enumerated() {
       result += [("feedbacks[\(index)].name", feedback.name), ("feedbacks[\(index)].watches", feedback.watches)]
-      for (emitted, text) in feedback.emits.enumerated() { result.append(("feedbacks[\(index)].emits[\(emitted)]", text)) }
+      for (emitted, text) in feedback.emits.enumerated() {
+        result.append(("feedbacks[\(index)].emits[\(emitted)]", text))
+      }
     }
     return result
   }
@@ -74,7 +78,9 @@ extension SystemGraph {
       let noncharacter = (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
       let byteOrderMark = value == 0xFEFF  // Graphviz drops it at the start of a label
       if control || noncharacter || byteOrderMark {
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count)) + String(value, radix: 16, uppercase: true)
+        let code =
+          "U+" + String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count))
+          + String(value, radix: 16, uppercase: true)
         let kind = control ? "a control character" : noncharacter ? "a noncharacter" : "a byte-order mark"
         return "contains \(code) (\(kind)) at character \(offset); names must be printable"
       }

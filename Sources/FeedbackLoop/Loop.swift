@@ -339,7 +339,8 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
         }
         return
       }
-      probe?.record(LoopStep(kind: .effectEmitted, event: event, feedback: FeedbackID(handle.feedback), effect: handle.id))
+      probe?.record(
+        LoopStep(kind: .effectEmitted, event: event, feedback: FeedbackID(handle.feedback), effect: handle.id))
       source = handle.feedback
     }
     guard let event = entry.event else { return }

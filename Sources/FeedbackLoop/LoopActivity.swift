@@ -7,6 +7,7 @@ public enum EventSource: Hashable, Sendable, CustomStringConvertible {
   /// The feedback with this name.
   case feedback(String)
 
+  /// The value as one line of text.
   public var description: String {
     switch self {
     case .external: "external"
@@ -66,7 +67,8 @@ extension LoopActivity {
     case .initial:
       self = .started(state: step.after!)
     case .event:
-      self = .reduced(event: step.event!, source: source, before: step.before!, after: step.after!, transition: step.transition)
+      self = .reduced(
+        event: step.event!, source: source, before: step.before!, after: step.after!, transition: step.transition)
     case .ignoredEvent:
       self = .ignored(event: step.event!, source: source, state: step.before!)
     case .undeclaredTransition:

@@ -1,7 +1,7 @@
 #if canImport(Combine)
-public import Combine
+  public import Combine
 #else
-public import OpenCombine
+  public import OpenCombine
 #endif
 
 extension LoopCombineScheduler {
@@ -85,11 +85,17 @@ extension LoopCombineScheduler {
       /// Whether `lhs` is shorter than `rhs`.
       public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
       /// The sum of two intervals.
-      public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds + rhs.nanoseconds) }
+      public static func + (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
+      }
       /// The difference of two intervals.
-      public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds - rhs.nanoseconds) }
+      public static func - (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
+      }
       /// The product of the nanosecond counts (required by `SignedNumeric`).
-      public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.nanoseconds * rhs.nanoseconds) }
+      public static func * (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(nanoseconds: lhs.nanoseconds * rhs.nanoseconds)
+      }
       /// Adds `rhs` to `lhs`.
       public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
       /// Subtracts `rhs` from `lhs`.

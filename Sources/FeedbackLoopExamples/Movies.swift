@@ -156,6 +156,7 @@ extension Movies.Client {
     public init(page: Int) {
       self.page = page
     }
+    /// The value as one line of text.
     public var description: String { "page \(page) unavailable" }
   }
 

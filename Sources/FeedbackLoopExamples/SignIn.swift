@@ -57,6 +57,7 @@ public enum SignIn {
 
     /// An error of the fake client.
     public struct Rejected: Error, CustomStringConvertible, Sendable {
+      /// The value as one line of text.
       public var description: String { "wrong password" }
     }
 
@@ -75,13 +76,17 @@ public enum SignIn {
     System("SignIn", initial: .editing(Form())) {
       Transitions {
         for editable in ["editing", "failed"] {
-          Transition(from: .case(editable), on: .case("emailChanged"), label: "update email", targets: [.case("editing")]) {
+          Transition(
+            from: .case(editable), on: .case("emailChanged"), label: "update email", targets: [.case("editing")]
+          ) {
             state, event in
             var form = state.form ?? Form()
             if case .emailChanged(let email) = event { form.email = email }
             return .editing(form)
           }
-          Transition(from: .case(editable), on: .case("passwordChanged"), label: "update password", targets: [.case("editing")]) {
+          Transition(
+            from: .case(editable), on: .case("passwordChanged"), label: "update password", targets: [.case("editing")]
+          ) {
             state, event in
             var form = state.form ?? Form()
             if case .passwordChanged(let password) = event { form.password = password }
@@ -96,7 +101,8 @@ public enum SignIn {
           guard case .succeeded(let user) = event else { return .signedIn(user: "") }
           return .signedIn(user: user)
         }
-        Transition(from: .case("submitting"), on: .case("rejected"), label: "keep message", targets: [.case("failed")]) {
+        Transition(from: .case("submitting"), on: .case("rejected"), label: "keep message", targets: [.case("failed")])
+        {
           state, event in
           guard case .rejected(let message) = event else { return state }
           return .failed(state.form ?? Form(), message: message)

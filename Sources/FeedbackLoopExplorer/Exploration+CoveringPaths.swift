@@ -14,7 +14,8 @@ extension Exploration {
   /// transitions it cannot fire are ``unreachableTransitions`` (when the exploration is
   /// complete).
   public var coveringPaths: [ExplorerPath<State, Event>] {
-    let candidates = record.firstFiring.enumerated().compactMap { index, firing -> (TransitionID, ExplorerPath<State, Event>)? in
+    let candidates = record.firstFiring.enumerated().compactMap {
+      index, firing -> (TransitionID, ExplorerPath<State, Event>)? in
       guard firing.state >= 0 else { return nil }
       return (TransitionID(index), storage.path(to: Int(firing.state), then: Int(firing.choice)))
     }

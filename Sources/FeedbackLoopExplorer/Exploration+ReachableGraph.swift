@@ -32,7 +32,8 @@ extension Exploration {
       let state = storage.states[index]
       for choice in storage.model.choices(of: state) {
         let step = storage.step(from: state, event: choice.event, feedback: choice.feedback)
-        guard step.kind != .ignoredEvent, let target = storage.lookup(step.after), target != index, target < count else { continue }
+        guard step.kind != .ignoredEvent, let target = storage.lookup(step.after), target != index, target < count
+        else { continue }
         let event = system.nodeName(ofEvent: choice.event)
         guard seen.insert("\(index)\u{1}\(target)\u{1}\(event)").inserted else { continue }
         events.insert(event)

@@ -15,7 +15,8 @@ extension Exploration {
     if findings.isEmpty {
       lines.append(isComplete ? "No findings." : "No findings within the bounds (not a proof: see above).")
     } else {
-      lines.append("\(findings.count) finding\(findings.count == 1 ? "" : "s")\(isComplete ? "" : " within the bounds"):")
+      lines.append(
+        "\(findings.count) finding\(findings.count == 1 ? "" : "s")\(isComplete ? "" : " within the bounds"):")
       for (number, finding) in findings.enumerated() {
         lines.append("\(number + 1). \(finding.message)")
       }
@@ -31,7 +32,8 @@ extension Exploration {
       lines.append("Not explored: some states have more than 65,536 events to try; only the first 65,536 were tried.")
     }
     for (feedback, event) in unexploredEmissions {
-      lines.append("Not explored: feedback \"\(feedback)\" declares \(event), but no sample value was given (feedbackEvents:).")
+      lines.append(
+        "Not explored: feedback \"\(feedback)\" declares \(event), but no sample value was given (feedbackEvents:).")
     }
     return lines.joined(separator: "\n")
   }

@@ -22,9 +22,12 @@ extension Exploration {
   ///   - finding: the finding to replay.
   ///   - name: the test function's name.
   ///   - attribute: written before `func` (`"@Test"`; `""` for a plain function).
-  public func swiftTest(for finding: ExplorerFinding<State, Event>, named name: String, attribute: String = "@Test") -> String? {
+  public func swiftTest(for finding: ExplorerFinding<State, Event>, named name: String, attribute: String = "@Test")
+    -> String?
+  {
     guard let path = finding.path else { return nil }
-    return swiftTest(path: path, named: name, attribute: attribute, comment: "Found by the explorer: \(finding.message)")
+    return swiftTest(
+      path: path, named: name, attribute: attribute, comment: "Found by the explorer: \(finding.message)")
   }
 
   /// A `LoopRecorder` test skeleton that sends the events of `path` (see
@@ -58,7 +61,9 @@ extension Explorer {
     for invariant in explorer.invariants {
       let description = SwiftSource.literal(invariant.description)
       if let swift = invariant.swift {
-        lines.append(swift.hasPrefix("{") ? "  loop.invariant(\(description)) \(swift)" : "  loop.invariant(\(description), \(swift))")
+        lines.append(
+          swift.hasPrefix("{")
+            ? "  loop.invariant(\(description)) \(swift)" : "  loop.invariant(\(description), \(swift))")
       } else {
         lines.append("  loop.invariant(\(description)) { state in <#condition#> }")
       }

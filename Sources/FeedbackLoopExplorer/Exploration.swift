@@ -24,7 +24,10 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
   /// transitions that never fire and declared states never reached.
   public let findings: [ExplorerFinding<State, Event>]
 
-  init(storage: ExplorationStorage<State, Event>, record: ExplorationRecord, completion: ExplorationCompletion, storeBytes: Int) {
+  init(
+    storage: ExplorationStorage<State, Event>, record: ExplorationRecord, completion: ExplorationCompletion,
+    storeBytes: Int
+  ) {
     self.storage = storage
     self.record = record
     self.completion = completion

@@ -56,7 +56,9 @@ extension Explorer {
     case deadlock
   }
 
-  static func failure(in state: State, step: ExplorerPath<State, Event>.Step?, model: ExplorationModel<State, Event>) -> WalkFailure? {
+  static func failure(in state: State, step: ExplorerPath<State, Event>.Step?, model: ExplorationModel<State, Event>)
+    -> WalkFailure?
+  {
     if let step, step.kind == .undeclaredTransition, let transition = step.transition { return .undeclared(transition) }
     if let invariant = model.violatedInvariants(state).first { return .invariant(invariant) }
     return isDeadlocked(state, model: model) ? .deadlock : nil
@@ -122,7 +124,9 @@ extension Explorer {
     return best
   }
 
-  func finding(_ failure: WalkFailure, path: ExplorerPath<State, Event>, walk: Int, seed: UInt64) -> ExplorerFinding<State, Event> {
+  func finding(_ failure: WalkFailure, path: ExplorerPath<State, Event>, walk: Int, seed: UInt64) -> ExplorerFinding<
+    State, Event
+  > {
     let after = FindingBuilder<State, Event>.after(path)
     let state = String(describing: path.final)
     switch failure {
@@ -141,7 +145,8 @@ extension Explorer {
     case .deadlock:
       return ExplorerFinding(
         kind: .deadlock, path: path,
-        message: "Deadlock \(after): no event changes \(state), and it is not marked final (walk \(walk), seed \(seed)).",
+        message:
+          "Deadlock \(after): no event changes \(state), and it is not marked final (walk \(walk), seed \(seed)).",
         slug: FindingBuilder<State, Event>.slug("walk deadlock"))
     }
   }

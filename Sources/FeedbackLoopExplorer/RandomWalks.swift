@@ -26,9 +26,11 @@ public struct RandomWalks<State: Sendable, Event: Sendable>: Sendable {
 
   /// The walks for people; deterministic.
   public var report: String {
-    var text = "Walked \(system): \(walks) walk\(walks == 1 ? "" : "s"), \(events) event\(events == 1 ? "" : "s") (seed \(seed))."
+    var text =
+      "Walked \(system): \(walks) walk\(walks == 1 ? "" : "s"), \(events) event\(events == 1 ? "" : "s") (seed \(seed))."
     if let failure, let unshrunkLength {
-      text += "\n1 finding (shrunk from \(unshrunkLength) event\(unshrunkLength == 1 ? "" : "s")):\n1. \(failure.message)"
+      text +=
+        "\n1 finding (shrunk from \(unshrunkLength) event\(unshrunkLength == 1 ? "" : "s")):\n1. \(failure.message)"
     } else {
       text += "\nNo findings on these walks (a sample, not a proof)."
     }

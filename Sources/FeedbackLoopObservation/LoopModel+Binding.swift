@@ -1,6 +1,6 @@
 import FeedbackLoop
 #if canImport(SwiftUI)
-public import SwiftUI
+  public import SwiftUI
 #endif
 
 extension LoopModel {
@@ -27,16 +27,16 @@ extension LoopModel {
   }
 
   #if canImport(SwiftUI)
-  /// A SwiftUI binding from a state field to an event: reading registers the field with
-  /// an observation, writing sends `event(newValue)`.
-  ///
-  /// ```swift
-  /// TextField("Email", text: model.binding(\.email, to: SignInEvent.emailDidChange))
-  /// ```
-  public func binding<Value: Equatable & Sendable>(
-    _ field: KeyPath<State, Value> & Sendable, to event: @escaping @Sendable (Value) -> Event
-  ) -> Binding<Value> {
-    Binding(get: { self[dynamicMember: field] }, set: { self.send(event($0)) })
-  }
+    /// A SwiftUI binding from a state field to an event: reading registers the field with
+    /// an observation, writing sends `event(newValue)`.
+    ///
+    /// ```swift
+    /// TextField("Email", text: model.binding(\.email, to: SignInEvent.emailDidChange))
+    /// ```
+    public func binding<Value: Equatable & Sendable>(
+      _ field: KeyPath<State, Value> & Sendable, to event: @escaping @Sendable (Value) -> Event
+    ) -> Binding<Value> {
+      Binding(get: { self[dynamicMember: field] }, set: { self.send(event($0)) })
+    }
   #endif
 }

@@ -23,7 +23,8 @@ extension LoopModel {
   /// ```swift
   /// Text(model.email)      // not re-rendered when only the password changes
   /// ```
-  public subscript<Value: Equatable & SendableMetatype>(dynamicMember field: KeyPath<State, Value> & Sendable) -> Value {
+  public subscript<Value: Equatable & SendableMetatype>(dynamicMember field: KeyPath<State, Value> & Sendable) -> Value
+  {
     read(field, changed: { $0[keyPath: field] != $1[keyPath: field] })
   }
 

@@ -22,7 +22,10 @@ import Testing
     let index = try #require(AtlasFiles.index(stem: "TrafficLight", in: folder))
     #expect(index.overview == "TrafficLight.atlas.svg")
     #expect(index.focus.map(\.state) == ["green", "red", "yellow"])
-    #expect(index.focus.map(\.file) == ["TrafficLight.focus.green.svg", "TrafficLight.focus.red.svg", "TrafficLight.focus.yellow.svg"])
+    #expect(
+      index.focus.map(\.file) == [
+        "TrafficLight.focus.green.svg", "TrafficLight.focus.red.svg", "TrafficLight.focus.yellow.svg",
+      ])
     let manifest = try String(contentsOf: folder.appendingPathComponent(".diagram-files"), encoding: .utf8)
     #expect(manifest.contains("TrafficLight.focus.red.svg"))  // recorded: a later run may replace it
   }
@@ -44,7 +47,8 @@ import Testing
     #expect(Set(written.map { $0.lowercased() }).count == names.count)
     let index = try #require(AtlasFiles.index(stem: "Hostile", in: output))
     #expect(index.focus.map(\.state) == names)
-    #expect(index.focus.map(\.file).sorted() == written.map { $0.replacingOccurrences(of: ".dot", with: ".svg") }.sorted())
+    #expect(
+      index.focus.map(\.file).sorted() == written.map { $0.replacingOccurrences(of: ".dot", with: ".svg") }.sorted())
   }
 
   @Test func aBadFormatIsOneLineNamingIt() {
@@ -59,11 +63,14 @@ import Testing
     let names = (0..<400).map { "s\($0)" }
     let big = SystemGraph(
       name: "Big", initial: "s0", states: names.map { StateNode(id: $0) }, events: [EventNode(id: "e")],
-      transitions: (0..<400).map { TransitionEdge(id: TransitionID($0), from: names[$0], event: "e", to: [names[($0 + 1) % 400]]) })
+      transitions: (0..<400).map {
+        TransitionEdge(id: TransitionID($0), from: names[$0], event: "e", to: [names[($0 + 1) % 400]])
+      })
     let plan = DiagramPlan(graphs: [TrafficLight.system.graph, big], figures: [.states], formats: [.svg])
-    #expect(AtlasFiles.budgetNotes(plan) == [
-      "note: Big states figure: not drawn: 400 states > 300, too large for one figure; see the atlas (diagram atlas)"
-    ])
+    #expect(
+      AtlasFiles.budgetNotes(plan) == [
+        "note: Big states figure: not drawn: 400 states > 300, too large for one figure; see the atlas (diagram atlas)"
+      ])
     #expect(AtlasFiles.budgetNotes(DiagramPlan(graphs: [big], figures: [.loop])).isEmpty)  // the loop figure is small
   }
 }

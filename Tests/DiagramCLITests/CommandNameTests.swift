@@ -7,7 +7,8 @@ import Testing
 /// started as `checkout-diagrams`, says so in its help and its messages.
 @Suite struct CommandNameTests {
   @Test func helpAndMessagesUseTheExecutablesOwnName() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: DiagramBinaryTests.binary.path), "build the diagram product first")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: DiagramBinaryTests.binary.path), "build the diagram product first")
     let folder = try DiagramBinaryTests.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let renamed = folder.appendingPathComponent("checkout-diagrams")
@@ -25,7 +26,8 @@ import Testing
       #expect(!words.contains("diagram"), "\(subcommand) --help names `diagram`")
     }
 
-    let check = try DiagramBinaryTests.run(["check", "TrafficLight", "--output", "Nowhere"], in: folder, executable: renamed)
+    let check = try DiagramBinaryTests.run(
+      ["check", "TrafficLight", "--output", "Nowhere"], in: folder, executable: renamed)
     #expect(check.status != 0)
     #expect(check.output.contains("run `swift run checkout-diagrams` and commit the result"))
   }

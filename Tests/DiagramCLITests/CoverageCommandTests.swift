@@ -66,9 +66,10 @@ struct ExampleDiagrams: DiagramCommand {
     #expect(run.coverages.map(\.graph.name) == ["TrafficLight"])  // figures only for what was traced
     #expect(run.untraced.map(\.name) == ["Counter", "Movies", "SignIn", "Volume"])
     #expect(try run.files(formats: [.dot]).map(\.name) == ["TrafficLight.coverage.dot"])
-    #expect(run.table().split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == [
-      "system", "Counter", "Movies", "SignIn", "TrafficLight", "Volume",
-    ])
+    #expect(
+      run.table().split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == [
+        "system", "Counter", "Movies", "SignIn", "TrafficLight", "Volume",
+      ])
     #expect(run.table().contains("SignIn           0/8 (0%)    0/4 (0%)       0      0"))
     #expect(throws: Never.self) { try run.requireMinimum(transitions: nil, states: nil) }
     for (transitions, states) in [(1.0, nil), (nil, 0.5), (0.0, 0.0)] as [(Double?, Double?)] {
@@ -76,7 +77,8 @@ struct ExampleDiagrams: DiagramCommand {
         try run.requireMinimum(transitions: transitions, states: states)
       } throws: { error in
         let lines = "\(error)".split(separator: "\n").map(String.init)
-        return lines.first == "coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; Volume: no traces"
+        return lines.first
+          == "coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; Volume: no traces"
           && lines.dropFirst().first == "  Counter: no traces found; record its tests with FEEDBACKLOOP_TRACE_DIR set"
       }
     }
@@ -85,15 +87,18 @@ struct ExampleDiagrams: DiagramCommand {
     #expect {
       try stale.requireMinimum(transitions: nil, states: 1.0)
     } throws: { error in
-      "\(error)" == "coverage below the minimum: TrafficLight: no traces\n  TrafficLight: no traces (1 trace skipped as out of date)"
+      "\(error)"
+        == "coverage below the minimum: TrafficLight: no traces\n  TrafficLight: no traces (1 trace skipped as out of date)"
     }
   }
 
   @Test func anOutOfDateTraceIsNamedAndExcluded() throws {
-    let run = try CoverageRun(paths: [Fixtures.path("missing"), Fixtures.path("stale")], registered: ExampleCatalog.graphs)
-    #expect(run.warnings == [
-      "skipped \(Fixtures.path("stale")): recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now \(Fixtures.graph.fingerprint) — re-run its test"
-    ])
+    let run = try CoverageRun(
+      paths: [Fixtures.path("missing"), Fixtures.path("stale")], registered: ExampleCatalog.graphs)
+    #expect(
+      run.warnings == [
+        "skipped \(Fixtures.path("stale")): recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now \(Fixtures.graph.fingerprint) — re-run its test"
+      ])
     let coverage = try #require(run.coverages.first)
     #expect(coverage.traces == 1)
     #expect(coverage.transitionHits == [1, 1, 1, 0])  // the stale trace's shifted ids were not mapped
@@ -106,18 +111,22 @@ struct ExampleDiagrams: DiagramCommand {
   }
 
   @Test func jsonDecodesToTheSameCoverage() throws {
-    let run = try CoverageRun(paths: [Fixtures.path("complete"), Fixtures.path("failing")], registered: ExampleCatalog.graphs)
+    let run = try CoverageRun(
+      paths: [Fixtures.path("complete"), Fixtures.path("failing")], registered: ExampleCatalog.graphs)
     let decoded = try JSONDecoder().decode([Coverage].self, from: Data(try run.json().utf8))
     #expect(decoded == run.allCoverages)
-    #expect(decoded.map(\.graph.name) == ["Counter", "Movies", "SignIn", "TrafficLight", "Volume"])  // untraced ones too
+    // untraced ones too
+    #expect(decoded.map(\.graph.name) == ["Counter", "Movies", "SignIn", "TrafficLight", "Volume"])
     #expect(decoded.first { $0.graph.name == "TrafficLight" }?.transitionFraction.description == "4/4")
     #expect(decoded.first?.traces == 0)
-    let alone = try CoverageRun(paths: [Fixtures.path("complete"), Fixtures.path("failing")], registered: [Fixtures.graph])
-    #expect(alone.table() == """
-      system        transitions      states  traces  steps
-      TrafficLight   4/4 (100%)  3/3 (100%)       2     42
+    let alone = try CoverageRun(
+      paths: [Fixtures.path("complete"), Fixtures.path("failing")], registered: [Fixtures.graph])
+    #expect(
+      alone.table() == """
+        system        transitions      states  traces  steps
+        TrafficLight   4/4 (100%)  3/3 (100%)       2     42
 
-      """)
+        """)
   }
 
   @Test func theCommandWritesOneFigurePerSystemIntoTheOutputOnly() throws {
@@ -126,9 +135,10 @@ struct ExampleDiagrams: DiagramCommand {
     let output = folder.appendingPathComponent("out")
     try Fixtures.run(["coverage", Fixtures.path("missing"), "--output", output.path, "--format", "dot,svg"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [
-      ".diagram-files", "TrafficLight.coverage.dot", "TrafficLight.coverage.svg",
-    ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [
+        ".diagram-files", "TrafficLight.coverage.dot", "TrafficLight.coverage.svg",
+      ])
     let dot = try String(contentsOf: output.appendingPathComponent("TrafficLight.coverage.dot"), encoding: .utf8)
     #expect(dot.contains("3/4 transitions"))
     #expect(throws: DiagramCLIError.self) {
@@ -137,8 +147,14 @@ struct ExampleDiagrams: DiagramCommand {
   }
 
   @Test(arguments: [
-    (["coverage", "--min-transitions", "1.5"], "--min-transitions 1.5 is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"),
-    (["coverage", "--min-states=-0.1"], "--min-states -0.1 is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"),
+    (
+      ["coverage", "--min-transitions", "1.5"],
+      "--min-transitions 1.5 is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"
+    ),
+    (
+      ["coverage", "--min-states=-0.1"],
+      "--min-states -0.1 is out of range; expected a fraction from 0 to 1 (0.9 = 90 %)"
+    ),
     (["coverage", "--format", "svg,mmd"], #"unknown format "mmd"; expected one of: svg, png, pdf, dot"#),
     (["trace", "x.jsonl", "--format", "gif"], #"unknown format "gif"; expected one of: svg, png, pdf, dot"#),
     // The typed options of render and check, checked in validate() (issue #12).
@@ -148,7 +164,10 @@ struct ExampleDiagrams: DiagramCommand {
     (["coverage", "--theme", "/nonexistent/neon.json"], "theme /nonexistent/neon.json: cannot be read"),
     // A name that would break the line is quoted as one line.
     (["render", "--figure", "pie\nchart"], #"unknown figure "pie\u{a}chart"; expected one of: states, loop, all"#),
-    (["render", "Nope\u{2028}\"x\""], #"unknown system "Nope\u{2028}\"x\""; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#),
+    (
+      ["render", "Nope\u{2028}\"x\""],
+      #"unknown system "Nope\u{2028}\"x\""; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#
+    ),
   ])
   func badOptionsAreOneLineErrors(arguments: [String], message: String) {
     #expect {
@@ -179,11 +198,15 @@ struct ExampleDiagrams: DiagramCommand {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Fixtures.run(["trace", Fixtures.path("failing"), "--output", folder.path, "--format", "svg,dot"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-      ".diagram-files", "TrafficLight.emergencyWhileYellow.trace-path.dot", "TrafficLight.emergencyWhileYellow.trace-path.svg",
-      "TrafficLight.emergencyWhileYellow.trace-timeline.dot", "TrafficLight.emergencyWhileYellow.trace-timeline.svg",
-    ])
-    let svg = try String(contentsOf: folder.appendingPathComponent("TrafficLight.emergencyWhileYellow.trace-timeline.svg"), encoding: .utf8)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        ".diagram-files", "TrafficLight.emergencyWhileYellow.trace-path.dot",
+        "TrafficLight.emergencyWhileYellow.trace-path.svg",
+        "TrafficLight.emergencyWhileYellow.trace-timeline.dot", "TrafficLight.emergencyWhileYellow.trace-timeline.svg",
+      ])
+    let svg = try String(
+      contentsOf: folder.appendingPathComponent("TrafficLight.emergencyWhileYellow.trace-timeline.svg"), encoding: .utf8
+    )
     #expect(svg.contains("id=\"failing_line\""))
   }
 
@@ -207,14 +230,20 @@ struct ExampleDiagrams: DiagramCommand {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let stale = try Self.withoutGraph("stale", in: folder)
-    #expect(throws: DiagramCLIError.traces(
-      "\(stale): recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now \(Fixtures.graph.fingerprint), and the trace carries no graph to draw it on")) {
+    #expect(
+      throws: DiagramCLIError.traces(
+        "\(stale): recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now \(Fixtures.graph.fingerprint), and the trace carries no graph to draw it on"
+      )
+    ) {
       try TraceRun(path: stale, registered: ExampleCatalog.graphs)
     }
     // Current, it is drawn on the registered graph; unregistered, there is nothing to draw on.
     let current = try Self.withoutGraph("failing", in: folder)
     #expect(try TraceRun(path: current, registered: ExampleCatalog.graphs).graph == Fixtures.graph)
-    #expect(throws: DiagramCLIError.traces("\(current): TrafficLight is not a registered system and the trace carries no graph to draw it on")) {
+    #expect(
+      throws: DiagramCLIError.traces(
+        "\(current): TrafficLight is not a registered system and the trace carries no graph to draw it on")
+    ) {
       try TraceRun(path: current, registered: [])
     }
   }
@@ -223,17 +252,22 @@ struct ExampleDiagrams: DiagramCommand {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("hostile.jsonl").path
-    let trace = Trace(header: TraceHeader(graph: Fixtures.graph, test: "hostile", outcome: .failed(at: -1, message: "boom")), steps: [
-      Step(index: 0, timeNanoseconds: .min, kind: .initial, toNode: "red"),
-      Step(index: -1, timeNanoseconds: .max, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick", fromNode: "red", toNode: "green"),
-      Step(index: -1, timeNanoseconds: .min, kind: .effectStarted, feedback: FeedbackID(-1), effect: EffectID(-1)),
-    ])
+    let trace = Trace(
+      header: TraceHeader(graph: Fixtures.graph, test: "hostile", outcome: .failed(at: -1, message: "boom")),
+      steps: [
+        Step(index: 0, timeNanoseconds: .min, kind: .initial, toNode: "red"),
+        Step(
+          index: -1, timeNanoseconds: .max, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick",
+          fromNode: "red", toNode: "green"),
+        Step(index: -1, timeNanoseconds: .min, kind: .effectStarted, feedback: FeedbackID(-1), effect: EffectID(-1)),
+      ])
     try trace.jsonLines().write(to: URL(fileURLWithPath: path))
     let files = try TraceRun(path: path, registered: ExampleCatalog.graphs).files(formats: [.dot, .svg])
-    #expect(files.map(\.name) == [
-      "TrafficLight.hostile.trace-path.dot", "TrafficLight.hostile.trace-path.svg",
-      "TrafficLight.hostile.trace-timeline.dot", "TrafficLight.hostile.trace-timeline.svg",
-    ])
+    #expect(
+      files.map(\.name) == [
+        "TrafficLight.hostile.trace-path.dot", "TrafficLight.hostile.trace-path.svg",
+        "TrafficLight.hostile.trace-timeline.dot", "TrafficLight.hostile.trace-timeline.svg",
+      ])
     #expect(String(decoding: files[3].data, as: UTF8.self).contains("9223372036.854s"))
   }
 

@@ -13,7 +13,8 @@ import Testing
     let json = String(data: try JSONEncoder().encode(name), encoding: .utf8)!
     let renamed = text.replacingOccurrences(of: "\"TrafficLight\"", with: json)
     #expect(renamed != text)
-    try renamed.write(to: folder.appendingPathComponent("\(UUID().uuidString).jsonl"), atomically: true, encoding: .utf8)
+    try renamed.write(
+      to: folder.appendingPathComponent("\(UUID().uuidString).jsonl"), atomically: true, encoding: .utf8)
   }
 
   @Test func namesThatMakeTheSameStemGetDistinctFiles() throws {

@@ -3,7 +3,8 @@ import Testing
 
 /// Runs the built `diagram` executable as a user would.
 @Suite(.serialized) struct DiagramBinaryTests {
-  static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("diagram")
+  static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "diagram")
 
   struct Run {
     var status: Int32
@@ -51,7 +52,10 @@ import Testing
 
     let list = try Self.run(["list"], in: folder)
     #expect(list.status == 0)
-    #expect(list.output.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == ["Counter", "Movies", "SignIn", "TrafficLight", "Volume"])
+    #expect(
+      list.output.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == [
+        "Counter", "Movies", "SignIn", "TrafficLight", "Volume",
+      ])
 
     let fresh = try Self.run(["check"], in: folder)
     #expect(fresh.status == 0)
@@ -71,34 +75,44 @@ import Testing
     let manager = FileManager.default
     for (name, subfolder) in [("missing", "Traces/a"), ("stale", "Traces/a"), ("failing", "Traces-b")] {
       try manager.createDirectory(at: folder.appendingPathComponent(subfolder), withIntermediateDirectories: true)
-      try manager.copyItem(atPath: Fixtures.path(name), toPath: folder.appendingPathComponent("\(subfolder)/\(name).jsonl").path)
+      try manager.copyItem(
+        atPath: Fixtures.path(name), toPath: folder.appendingPathComponent("\(subfolder)/\(name).jsonl").path)
     }
 
     let below = try Self.run(["coverage", "Traces", "--min-transitions", "1.0"], in: folder)
     #expect(below.status != 0)
-    #expect(below.output.contains("skipped Traces/a/stale.jsonl: recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now "))
+    #expect(
+      below.output.contains(
+        "skipped Traces/a/stale.jsonl: recorded against fingerprint fnv1a64:72f9b44aa788bebc, TrafficLight is now "))
     #expect(below.output.contains("TrafficLight    3/4 (75%)  3/3 (100%)       1     16"))
     #expect(below.output.contains("Counter          0/2 (0%)    0/1 (0%)       0      0"))  // registered, no traces
-    #expect(below.output.contains("Error: coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; TrafficLight transitions 3/4 (75%) < 100%; Volume: no traces\n"))
+    #expect(
+      below.output.contains(
+        "Error: coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; TrafficLight transitions 3/4 (75%) < 100%; Volume: no traces\n"
+      ))
     #expect(below.output.contains("\n  TrafficLight: never exercised: any state —emergency→ red\n"))
-    #expect(Self.contents(folder.appendingPathComponent("Diagrams")) == [
-      ".diagram-files", "TrafficLight.coverage.dot", "TrafficLight.coverage.png", "TrafficLight.coverage.svg",
-    ])
+    #expect(
+      Self.contents(folder.appendingPathComponent("Diagrams")) == [
+        ".diagram-files", "TrafficLight.coverage.dot", "TrafficLight.coverage.png", "TrafficLight.coverage.svg",
+      ])
 
     // With the examples' own traces every registered system is traced and covered (the CI gate).
-    let both = try Self.run(["coverage", "Traces", "Traces-b", ExampleCoverageTests.traces, "--min", "1.0", "--json"], in: folder)
+    let both = try Self.run(
+      ["coverage", "Traces", "Traces-b", ExampleCoverageTests.traces, "--min", "1.0", "--json"], in: folder)
     #expect(both.status == 0, "\(both.output)")
     #expect(both.output.contains("\"transitionCoverage\" : {\n      \"covered\" : 4,"))
 
-    let check = try Self.run(["check", "--format", "dot", "--coverage", "Traces", "--coverage", "Traces-b"], in: folder)
+    let check = try Self.run(
+      ["check", "--format", "dot", "--coverage", "Traces", "--coverage", "Traces-b"], in: folder)
     #expect(check.status != 0)  // the render figures were never written
     #expect(check.output.contains("10 diagram files are stale or missing: Counter.states.dot"))
 
     let trace = try Self.run(["trace", "Traces-b/failing.jsonl", "--format", "png"], in: folder)
     #expect(trace.status == 0, "\(trace.output)")
-    #expect(Self.contents(folder.appendingPathComponent("Diagrams")).filter { $0.contains("trace") } == [
-      "TrafficLight.emergencyWhileYellow.trace-path.png", "TrafficLight.emergencyWhileYellow.trace-timeline.png",
-    ])
+    #expect(
+      Self.contents(folder.appendingPathComponent("Diagrams")).filter { $0.contains("trace") } == [
+        "TrafficLight.emergencyWhileYellow.trace-path.png", "TrafficLight.emergencyWhileYellow.trace-timeline.png",
+      ])
 
     let malformed = try Self.run(["coverage", Fixtures.path("malformed")], in: folder)
     #expect(malformed.status != 0)
@@ -106,10 +120,14 @@ import Testing
   }
 
   @Test(arguments: [
-    (["render", "Nope"], #"Error: unknown system "Nope"; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#),
+    (
+      ["render", "Nope"], #"Error: unknown system "Nope"; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#
+    ),
     (["render", "--graph", "missing.json"], "Error: cannot read graph file missing.json"),
     (["render", "--graph", "bad.json"], "Error: malformed graph: bad.json: not valid JSON"),
-    (["render", "--format", "svg,gif"], #"Error: unknown format "gif"; expected one of: svg, png, pdf, dot, mmd, json"#),
+    (
+      ["render", "--format", "svg,gif"], #"Error: unknown format "gif"; expected one of: svg, png, pdf, dot, mmd, json"#
+    ),
     (["render", "--theme", "neon"], #"Error: unknown theme "neon"; expected one of: dark, light, PATH.json"#),
     (["render", "--figure", "pie"], #"Error: unknown figure "pie"; expected one of: states, loop, all"#),
     (["render", "--output", "taken"], "Error: output path "),

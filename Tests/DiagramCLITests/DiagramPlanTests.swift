@@ -8,10 +8,11 @@ import Testing
   @Test func plansEveryFigureAndFormatPerSystem() throws {
     let plan = DiagramPlan(graphs: [TrafficLight.system.graph], formats: [.dot, .mmd, .json, .svg])
     let names = try plan.files().map(\.name)
-    #expect(names == [
-      "TrafficLight.states.dot", "TrafficLight.loop.dot", "TrafficLight.mmd", "TrafficLight.json",
-      "TrafficLight.states.svg", "TrafficLight.loop.svg", "index.html",
-    ])
+    #expect(
+      names == [
+        "TrafficLight.states.dot", "TrafficLight.loop.dot", "TrafficLight.mmd", "TrafficLight.json",
+        "TrafficLight.states.svg", "TrafficLight.loop.svg", "index.html",
+      ])
     #expect(try plan.indexPage().contains("<img src=\"TrafficLight.loop.svg\""))
   }
 
@@ -46,7 +47,8 @@ import Testing
     plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
     #expect(plan.coverageFigures == ["TrafficLight"])
     let page = try plan.indexPage()
-    #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure" draggable="false">"#))
+    #expect(
+      page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure" draggable="false">"#))
     #expect(!page.contains("Counter.coverage"))
   }
 
@@ -59,7 +61,10 @@ import Testing
     try Fixtures.run(["render", "TrafficLight", "--output", output.path, "--format", "svg"])
     let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
     #expect(page.contains(#"<p class="links"><a href="TrafficLight.atlas.html">atlas</a></p>"#))
-    #expect(page.contains(#"<img src="TrafficLight.emergencyWhileYellow.trace-path.svg" alt="TrafficLight trace emergencyWhileYellow trace-path" draggable="false">"#))
+    #expect(
+      page.contains(
+        #"<img src="TrafficLight.emergencyWhileYellow.trace-path.svg" alt="TrafficLight trace emergencyWhileYellow trace-path" draggable="false">"#
+      ))
     #expect(page.contains("<figcaption>Trace emergencyWhileYellow: its timeline</figcaption>"))
   }
 
@@ -79,9 +84,12 @@ import Testing
     #expect(!before.contains("TrafficLight.coverage.svg"))
     try Fixtures.run(["report", "--output", output.path])
     let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
-    #expect(page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure" draggable="false">"#))
+    #expect(
+      page.contains(#"<img src="TrafficLight.coverage.svg" alt="TrafficLight coverage figure" draggable="false">"#))
     #expect(page.contains(#"<img src="Counter.loop.svg" alt="Counter loop figure" draggable="false">"#))
-    #expect(page.contains(##"<nav aria-label="Systems"><a href="#Counter">Counter</a><a href="#TrafficLight">TrafficLight</a></nav>"##))
+    #expect(
+      page.contains(
+        ##"<nav aria-label="Systems"><a href="#Counter">Counter</a><a href="#TrafficLight">TrafficLight</a></nav>"##))
     #expect(!page.contains("earlier run"))
   }
 }

@@ -9,7 +9,8 @@ import Testing
 /// committed `Diagrams/<System>.coverage.dot` files (golden DOT), and every transition and
 /// state of every example is covered.
 @Suite struct ExampleCoverageTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
   static let traces = root.appendingPathComponent("Tests/FeedbackLoopExamplesTests/Traces").path
 
   @Test func theExamplesTracesDrawTheCommittedCoverageFigures() throws {
@@ -19,7 +20,8 @@ import Testing
     #expect(files.map(\.name) == ExampleCatalog.graphs.map { "\($0.name).coverage.dot" })
     for file in files {
       let golden = try String(contentsOf: Self.root.appendingPathComponent("Diagrams/\(file.name)"), encoding: .utf8)
-      #expect(String(decoding: file.data, as: UTF8.self) == golden, "\(file.name) differs: run Scripts/traces and review")
+      #expect(
+        String(decoding: file.data, as: UTF8.self) == golden, "\(file.name) differs: run Scripts/traces and review")
     }
   }
 

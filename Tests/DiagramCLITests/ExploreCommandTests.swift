@@ -4,11 +4,13 @@ import Testing
 /// `diagram explore NAME` end to end, on the built binary.
 @Suite(.serialized) struct ExploreCommandTests {
   @Test func exploresTrafficLightDrawsItAndItsCoveringPathsCoverEveryTransition() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: DiagramBinaryTests.binary.path), "build the diagram product first")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: DiagramBinaryTests.binary.path), "build the diagram product first")
     let folder = try DiagramBinaryTests.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
 
-    let explore = try DiagramBinaryTests.run(["explore", "TrafficLight", "--output", "out", "--format", "dot,png"], in: folder)
+    let explore = try DiagramBinaryTests.run(
+      ["explore", "TrafficLight", "--output", "out", "--format", "dot,png"], in: folder)
     #expect(explore.status == 0, "\(explore.output)")
     #expect(
       explore.output == """
@@ -17,7 +19,8 @@ import Testing
         Wrote TrafficLight-reachable.states.dot, TrafficLight-reachable.states.png, TrafficLight-explorer-covering-1.jsonl, TrafficLight-explorer-covering-2.jsonl into out/
 
         """)
-    let dot = try String(contentsOf: folder.appendingPathComponent("out/TrafficLight-reachable.states.dot"), encoding: .utf8)
+    let dot = try String(
+      contentsOf: folder.appendingPathComponent("out/TrafficLight-reachable.states.dot"), encoding: .utf8)
     #expect(dot.contains(#"label="tick""#))
     #expect(dot.contains(#"label="emergency""#))
 
@@ -26,26 +29,32 @@ import Testing
     #expect(coverage.status == 0, "\(coverage.output)")
     #expect(coverage.output.contains("TrafficLight   4/4 (100%)  3/3 (100%)       2      6"))
 
-    let trace = try DiagramBinaryTests.run(["trace", "out/TrafficLight-explorer-covering-1.jsonl", "--format", "dot", "--output", "tr"], in: folder)
+    let trace = try DiagramBinaryTests.run(
+      ["trace", "out/TrafficLight-explorer-covering-1.jsonl", "--format", "dot", "--output", "tr"], in: folder)
     #expect(trace.status == 0, "\(trace.output)")
   }
 
   @Test func findingsExitWithStatusOneAndUnknownNamesAreOneLineErrors() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: DiagramBinaryTests.binary.path), "build the diagram product first")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: DiagramBinaryTests.binary.path), "build the diagram product first")
     let folder = try DiagramBinaryTests.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
 
     let volume = try DiagramBinaryTests.run(["explore", "Volume", "--output", "out", "--format", "dot"], in: folder)
     #expect(volume.status == 1)
-    #expect(volume.output.hasPrefix("""
-      Explored Volume: 6 states, 5 transitions, depth 5; complete: every reachable state was visited.
-      1 finding:
-      1. Transition State —Decrease→ State (value - 1) never fires: no reachable state and event take it.
-      """))
+    #expect(
+      volume.output.hasPrefix(
+        """
+        Explored Volume: 6 states, 5 transitions, depth 5; complete: every reachable state was visited.
+        1 finding:
+        1. Transition State —Decrease→ State (value - 1) never fires: no reachable state and event take it.
+        """))
 
     let unknown = try DiagramBinaryTests.run(["explore", "Nope"], in: folder)
     #expect(unknown.status != 0)
-    #expect(unknown.output == #"Error: unknown system "Nope"; known systems: Counter, Movies, SignIn, TrafficLight, Volume"# + "\n")
+    #expect(
+      unknown.output == #"Error: unknown system "Nope"; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#
+        + "\n")
 
     let list = try DiagramBinaryTests.run(["explore", "--list"], in: folder)
     #expect(list.output == "Counter\nMovies\nSignIn\nTrafficLight\nVolume\n")

@@ -25,7 +25,9 @@ struct HeadlessChromium {
   static let names = ["chromium", "chromium-browser", "google-chrome"]
 
   /// Chromium from `path` (default: `PATH`), or a failure saying how to install it.
-  static func find(path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") throws -> HeadlessChromium {
+  static func find(path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") throws
+    -> HeadlessChromium
+  {
     for name in names {
       for folder in path.split(separator: ":") {
         let url = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
@@ -33,7 +35,8 @@ struct HeadlessChromium {
       }
     }
     throw Failure(
-      description: "Chromium is missing (looked for \(names.joined(separator: ", ")) on PATH): the report page's browser test needs it; "
+      description:
+        "Chromium is missing (looked for \(names.joined(separator: ", ")) on PATH): the report page's browser test needs it; "
         + "install it with `apt-get install -y chromium` (Scripts/install-chromium.sh does, and Scripts/test runs it)")
   }
 
@@ -47,12 +50,13 @@ struct HeadlessChromium {
     try Data().write(to: err)
     let process = Process()
     process.executableURL = executable
-    process.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-      "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
-      "--virtual-time-budget=3000", "--enable-logging=stderr", "--v=0",
-    ] + arguments + [page.absoluteString]
+    process.arguments =
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+        "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
+        "--virtual-time-budget=3000", "--enable-logging=stderr", "--v=0",
+      ] + arguments + [page.absoluteString]
     let stdout = try FileHandle(forWritingTo: out), stderr = try FileHandle(forWritingTo: err)
     defer {
       try? stdout.close()
@@ -71,14 +75,16 @@ struct HeadlessChromium {
       Thread.sleep(forTimeInterval: 1)
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
-      throw Failure(description: "chromium \(arguments.joined(separator: " ")) took longer than \(timeLimit) and was killed")
+      throw Failure(
+        description: "chromium \(arguments.joined(separator: " ")) took longer than \(timeLimit) and was killed")
     }
     process.waitUntilExit()
     let output = Output(
       stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     guard process.terminationStatus == 0 else {
-      throw Failure(description: "chromium exited with status \(process.terminationStatus): \(output.stderr.suffix(500))")
+      throw Failure(
+        description: "chromium exited with status \(process.terminationStatus): \(output.stderr.suffix(500))")
     }
     return output
   }

@@ -29,7 +29,9 @@ import Testing
     return graph
   }
 
-  static func files(_ names: [String], formats: [OutputFormat] = [.dot, .json]) throws -> (DiagramPlan, [(name: String, data: Data)]) {
+  static func files(_ names: [String], formats: [OutputFormat] = [.dot, .json]) throws -> (
+    DiagramPlan, [(name: String, data: Data)]
+  ) {
     let plan = DiagramPlan(graphs: names.map(graph(named:)), figures: [.states], formats: formats)
     return (plan, try plan.files())
   }
@@ -42,7 +44,8 @@ import Testing
     let (plan, files) = try Self.files(names)
     try DiagramOutput.write(files, to: output, systems: plan.systems)
     #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
-    #expect(plan.stems == ["escape", "etc_passwd", "hidden", "system", "a_b_c", "CON", "nul_txt", "gpj_exe", "system-2"])
+    #expect(
+      plan.stems == ["escape", "etc_passwd", "hidden", "system", "a_b_c", "CON", "nul_txt", "gpj_exe", "system-2"])
     let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
     #expect(written.count == 2 * names.count + 1)
     #expect(written.allSatisfy { $0 == ".diagram-files" || !$0.hasPrefix(".") && !$0.contains("/") })
@@ -50,7 +53,9 @@ import Testing
 
   @Test func stemsAreSafeDistinctAndDeterministicForSeededHostileNames() {
     var random = SplitMix64(seed: 9)
-    let pieces = ["..", "/", "\\", ".", "\u{0}", "\n", "\u{202E}", "e\u{301}", "CON", "A", "a", "-", "_", " ", "名", "🙂", "%2e"]
+    let pieces = [
+      "..", "/", "\\", ".", "\u{0}", "\n", "\u{202E}", "e\u{301}", "CON", "A", "a", "-", "_", " ", "名", "🙂", "%2e",
+    ]
     for _ in 0..<500 {
       let names = (0..<Int(random.next() % 6 + 1)).map { _ in
         let length = Int(random.next() % 40) + (random.next() % 10 == 0 ? 200 : 0)
@@ -87,7 +92,8 @@ import Testing
     #expect(Self.snapshot(folder) == before)
     #expect(
       "\(DiagramCLIError.wouldReplaceForeign(["Light.states.dot"], folder: "out"))"
-        == "refusing to replace 1 file in out that diagram did not write: Light.states.dot; move it away, or choose another --output")
+        == "refusing to replace 1 file in out that diagram did not write: Light.states.dot; move it away, or choose another --output"
+    )
 
     // Without the clash, the write goes ahead and the stranger's file stays.
     try FileManager.default.removeItem(at: folder.appendingPathComponent("Light.states.dot"))
@@ -104,7 +110,8 @@ import Testing
     try Data("precious".utf8).write(to: victim)
     let output = folder.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(at: output.appendingPathComponent("Light.json"), withDestinationURL: victim)
+    try FileManager.default.createSymbolicLink(
+      at: output.appendingPathComponent("Light.json"), withDestinationURL: victim)
     let (plan, files) = try Self.files(["Light"])
     #expect(throws: DiagramCLIError.wouldReplaceForeign(["Light.json"], folder: output.path)) {
       try DiagramOutput.write(files, to: output, systems: plan.systems)
@@ -121,7 +128,8 @@ import Testing
     let before = Self.snapshot(folder)
     // A second run whose last file cannot be written (its name is too long for the file
     // system): nothing of the run may remain, and the earlier files are intact.
-    let changed = files.map { ($0.name, Data("changed".utf8)) } + [(String(repeating: "n", count: 300) + ".dot", Data())]
+    let changed =
+      files.map { ($0.name, Data("changed".utf8)) } + [(String(repeating: "n", count: 300) + ".dot", Data())]
     #expect(throws: DiagramCLIError.self) {
       try DiagramOutput.write(changed, to: folder, systems: plan.systems)
     }
@@ -156,7 +164,8 @@ import Testing
     #expect {
       try Fixtures.run(["render", "TrafficLight", "--format", "", "--output", "unused"])
     } throws: { error in
-      Fixtures.Tool.message(for: error) == "--format names no format; expected a comma-separated list of: svg, png, pdf, dot, mmd, json"
+      Fixtures.Tool.message(for: error)
+        == "--format names no format; expected a comma-separated list of: svg, png, pdf, dot, mmd, json"
     }
     #expect {
       try Fixtures.run(["coverage", ExampleCoverageTests.traces, "--format", " , ", "--output", "unused"])
@@ -164,7 +173,8 @@ import Testing
       "\(error)".contains("--format names no format; expected a comma-separated list of: svg, png, pdf, dot")
     }
     #expect(
-      "\(DiagramCLIError.noFormat(known: ["svg", "png"]))" == "--format names no format; expected a comma-separated list of: svg, png")
+      "\(DiagramCLIError.noFormat(known: ["svg", "png"]))"
+        == "--format names no format; expected a comma-separated list of: svg, png")
     #expect(!FileManager.default.fileExists(atPath: "unused"))
   }
 

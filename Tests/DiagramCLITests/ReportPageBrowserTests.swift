@@ -19,7 +19,8 @@ import Testing
     try Fixtures.run(["render", "Counter", "--output", output, "--format", "svg"])
     var hostile = TrafficLight.system.graph
     hostile.name = hostileName
-    let graphFile = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent)-hostile.json")
+    let graphFile = folder.deletingLastPathComponent().appendingPathComponent(
+      "\(folder.lastPathComponent)-hostile.json")
     try hostile.jsonData().write(to: graphFile)
     defer { try? FileManager.default.removeItem(at: graphFile) }
     try Fixtures.run(["render", "--graph", graphFile.path, "--output", output, "--format", "svg"])
@@ -49,7 +50,9 @@ import Testing
     #expect(body["data-blocked"] == "0", "the page tried to load something its policy forbids")
     #expect(HeadlessChromium.consoleLines(run.stderr) == [])
     // The hostile name is text in the DOM, never an element.
-    #expect(run.stdout.contains("<h2>&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; 'Q' &lt;img src=x onerror=alert(1)&gt;</h2>"))
+    #expect(
+      run.stdout.contains(
+        "<h2>&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; 'Q' &lt;img src=x onerror=alert(1)&gt;</h2>"))
   }
 
   /// Clicks the first figure's buttons and presses keys on it, in the browser, and reads
@@ -111,7 +114,9 @@ import Testing
     for file in [light, dark] { try? FileManager.default.removeItem(at: file) }
     // preferredColorScheme=0 makes `prefers-color-scheme: dark` match (1 is light).
     for (file, scheme) in [(light, "1"), (dark, "0")] {
-      let run = try chromium.run(page, ["--screenshot=\(file.path)", "--window-size=1280,1800", "--blink-settings=preferredColorScheme=\(scheme)"])
+      let run = try chromium.run(
+        page,
+        ["--screenshot=\(file.path)", "--window-size=1280,1800", "--blink-settings=preferredColorScheme=\(scheme)"])
       #expect(HeadlessChromium.consoleLines(run.stderr) == [])
     }
     let lightPNG = try Data(contentsOf: light), darkPNG = try Data(contentsOf: dark)
@@ -139,7 +144,9 @@ import Testing
   /// The attributes of the `<body>` tag in a dumped DOM (after `</head>`: the head's comments
   /// mention `<body>`).
   static func bodyAttributes(_ dom: String) -> [String: String]? {
-    guard let head = dom.range(of: "</head>"), let start = dom[head.upperBound...].range(of: "<body"), let end = dom[start.upperBound...].firstIndex(of: ">") else { return nil }
+    guard let head = dom.range(of: "</head>"), let start = dom[head.upperBound...].range(of: "<body"),
+      let end = dom[start.upperBound...].firstIndex(of: ">")
+    else { return nil }
     var attributes: [String: String] = [:]
     let tag = dom[start.upperBound..<end]
     let pattern = /([a-z-]+)="([^"]*)"/

@@ -39,12 +39,15 @@ import Testing
   }
 
   @Test func groupsPastTheLimitAreGatheredAndSaidSo() {
-    let states = (0..<6).flatMap { group in (0..<(group + 1)).map { "case\(Character(UnicodeScalar(97 + group)!))(\($0))" } }
+    let states = (0..<6).flatMap { group in
+      (0..<(group + 1)).map { "case\(Character(UnicodeScalar(97 + group)!))(\($0))" }
+    }
     let groups = StateGroups(states: states, limit: 3)
     #expect(groups.groups.map(\.name) == ["casee", "casef", StateGroups.otherName])  // the two largest stay
     #expect(groups.gathered == 4)
     #expect(groups.groups[2].members.count == 1 + 2 + 3 + 4)
-    let graph = SystemGraph(name: "G", initial: states[0], states: states.map { StateNode(id: $0) }, events: [], transitions: [])
+    let graph = SystemGraph(
+      name: "G", initial: states[0], states: states.map { StateNode(id: $0) }, events: [], transitions: [])
     #expect(Atlas(graph: graph, groupLimit: 3).notes == ["overview: 4 smallest groups gathered into \"other cases\""])
   }
 
@@ -87,17 +90,21 @@ import Testing
     let atlas = Atlas(graph: Self.paging)
     let index = atlas.index(systemStem: "Paging", image: "svg")
     let dot = try #require(atlas.focusDOT(for: "idle", links: index))
-    #expect(dot.contains("label=\"loading(page: 1)\", tooltip=\"loading(page: 1)\", URL=\"Paging.focus.loading_page_1.svg\""))
-    #expect(index.focus.map(\.file) == [
-      "Paging.focus.idle.svg", "Paging.focus.loaded_page_1.svg", "Paging.focus.loading_page_1.svg", "Paging.focus.loading_page_2.svg",
-    ])
+    #expect(
+      dot.contains("label=\"loading(page: 1)\", tooltip=\"loading(page: 1)\", URL=\"Paging.focus.loading_page_1.svg\""))
+    #expect(
+      index.focus.map(\.file) == [
+        "Paging.focus.idle.svg", "Paging.focus.loaded_page_1.svg", "Paging.focus.loading_page_1.svg",
+        "Paging.focus.loading_page_2.svg",
+      ])
     #expect(index.overview == "Paging.atlas.svg" && index.page == "Paging.atlas.html")
   }
 
   @Test func hostileStateNamesGetDistinctSafeFileNames() {
     let long = String(repeating: "a", count: 300)
     let names = ["../x", "..", "/etc/passwd", "x", "X", "", long, long + "b", "a/b", "a_b", "é", ".hidden"]
-    let graph = SystemGraph(name: "H", initial: "x", states: names.map { StateNode(id: $0) }, events: [], transitions: [])
+    let graph = SystemGraph(
+      name: "H", initial: "x", states: names.map { StateNode(id: $0) }, events: [], transitions: [])
     let files = Atlas(graph: graph).index(systemStem: "H", image: "svg").focus.map(\.file)
     #expect(files.count == names.count)
     #expect(Set(files.map { $0.lowercased() }).count == names.count)  // distinct, also ignoring case
@@ -113,7 +120,8 @@ import Testing
 
   @Test func thePageListsEveryFigureEscaped() {
     let graph = SystemGraph(
-      name: "<Evil & \"Co\">", initial: "<b>", states: [StateNode(id: "<b>"), StateNode(id: "a'b")], events: [], transitions: [])
+      name: "<Evil & \"Co\">", initial: "<b>", states: [StateNode(id: "<b>"), StateNode(id: "a'b")], events: [],
+      transitions: [])
     let page = Atlas.page(Atlas(graph: graph).index(systemStem: "Evil_Co", image: "png"))
     #expect(page.contains("<h1>&lt;Evil &amp; &quot;Co&quot;&gt; — atlas</h1>"))
     #expect(page.contains("<li><a href=\"Evil_Co.focus.b.png\">&lt;b&gt;</a></li>"))

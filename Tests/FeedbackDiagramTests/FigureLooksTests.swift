@@ -7,12 +7,15 @@ import Testing
 /// The figures' looks (issue #9, "Looks"): the legend lists only what is used and sits
 /// outside the layout, no text is repeated, loops stack their labels, wide figures turn.
 @Suite struct FigureLooksTests {
-  static func graph(_ name: String = "G", states: [String], _ edges: [(String?, String?, String, String?, String?)]) -> SystemGraph {
+  static func graph(_ name: String = "G", states: [String], _ edges: [(String?, String?, String, String?, String?)])
+    -> SystemGraph
+  {
     SystemGraph(
       name: name, initial: states[0], states: states.map { StateNode(id: $0) },
       events: Set(edges.compactMap(\.1)).sorted().map { EventNode(id: $0) },
       transitions: edges.enumerated().map { index, edge in
-        TransitionEdge(id: TransitionID(index), from: edge.0, event: edge.1, to: [edge.2], label: edge.3, guardDescription: edge.4)
+        TransitionEdge(
+          id: TransitionID(index), from: edge.0, event: edge.1, to: [edge.2], label: edge.3, guardDescription: edge.4)
       })
   }
 
@@ -38,7 +41,10 @@ import Testing
     for graph in ExampleCatalog.graphs {
       let dot = Diagram.dot(graph, figure: .states)
       #expect(!dot.contains("cluster_legend"), "\(graph.name)")
-      #expect(dot.contains("\n  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>\(graph.name)</td></tr><tr><td><table id=\"legend_table\""), "\(graph.name)")
+      #expect(
+        dot.contains(
+          "\n  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>\(graph.name)</td></tr><tr><td><table id=\"legend_table\""
+        ), "\(graph.name)")
     }
   }
 
@@ -51,7 +57,8 @@ import Testing
 
   @Test func theInitialStateIsNotCalledInitialTwice() throws {
     let movies = Diagram.dot(Movies.system().graph, figure: .states)
-    let node = try #require(movies.split(separator: "\n").first { $0.contains("tooltip=\"initial\"") && $0.contains("class=\"state\"") })
+    let node = try #require(
+      movies.split(separator: "\n").first { $0.contains("tooltip=\"initial\"") && $0.contains("class=\"state\"") })
     #expect(node.contains("label=<<b>initial</b>>"))
     let light = Diagram.dot(TrafficLight.system.graph, figure: .states)
     #expect(light.contains("label=<<font point-size=\"9.0\" color=\"#57606a\">initial</font><br/><b>red</b>>"))
@@ -66,19 +73,25 @@ import Testing
   }
 
   @Test func eventsSharingALoopStackInOneLabel() throws {
-    let loops = Self.graph(states: ["s"], [("s", "up", "s", "value + 1", nil), ("s", "down", "s", "value - 1", nil), ("s", "reset", "s", nil, nil)])
-    let edges = Diagram.dot(loops, figure: .states).split(separator: "\n").filter { $0.contains(" -> n0 ") && !$0.contains("initial") }
+    let loops = Self.graph(
+      states: ["s"],
+      [("s", "up", "s", "value + 1", nil), ("s", "down", "s", "value - 1", nil), ("s", "reset", "s", nil, nil)])
+    let edges = Diagram.dot(loops, figure: .states).split(separator: "\n").filter {
+      $0.contains(" -> n0 ") && !$0.contains("initial")
+    }
     #expect(edges.count == 1)
     #expect(try #require(edges.first).contains("label=\"up / value + 1\\ndown / value - 1\\nreset\""))
   }
 
   @Test func aLabelThatRepeatsItsEventIsNotPrintedTwice() {
-    let graph = Self.graph(states: ["a", "b", "c", "d"], [
-      ("a", "retry", "b", "retry", nil),  // the same word
-      ("b", "didLoad", "c", "did load", nil),  // the same words, spaced
-      ("c", "retry", "d", "retry the request", "online"),  // starts with the event
-      ("d", "go", "a", "move on", nil),  // different: both
-    ])
+    let graph = Self.graph(
+      states: ["a", "b", "c", "d"],
+      [
+        ("a", "retry", "b", "retry", nil),  // the same word
+        ("b", "didLoad", "c", "did load", nil),  // the same words, spaced
+        ("c", "retry", "d", "retry the request", "online"),  // starts with the event
+        ("d", "go", "a", "move on", nil),  // different: both
+      ])
     let dot = Diagram.dot(graph, figure: .states)
     #expect(dot.contains("label=\"retry\", tooltip"))
     #expect(dot.contains("label=\"didLoad\", tooltip"))
@@ -88,7 +101,8 @@ import Testing
 
   @Test func aWideFigureTurnsTopToBottom() {
     let chain = (0..<9).map { "step\($0)" }
-    let long = Self.graph(states: chain, (0..<8).map { (chain[$0], "next", chain[$0 + 1], "advance to the next step", nil) })
+    let long = Self.graph(
+      states: chain, (0..<8).map { (chain[$0], "next", chain[$0 + 1], "advance to the next step", nil) })
     #expect(Diagram.dot(long, figure: .states).contains("graph [rankdir=TB,"))
     #expect(Diagram.dot(TrafficLight.system.graph, figure: .states).contains("graph [rankdir=LR,"))
     #expect(Diagram.dot(Movies.system().graph, figure: .states).contains("graph [rankdir=TB,"))

@@ -7,7 +7,8 @@ import Testing
 /// The DOT of every example figure, compared with committed golden files. Re-record with
 /// `RECORD_SNAPSHOTS=1 swift test --filter GoldenDOTTests` and review the diff.
 @Suite struct GoldenDOTTests {
-  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "__Snapshots__")
   static let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
 
   static var cases: [String] {
@@ -27,7 +28,9 @@ import Testing
       try Data(dot.utf8).write(to: file)
     }
     let golden = try String(contentsOf: file, encoding: .utf8)
-    #expect(dot == golden, "DOT of \(name) differs from \(file.lastPathComponent); re-record with RECORD_SNAPSHOTS=1 if intended")
+    #expect(
+      dot == golden,
+      "DOT of \(name) differs from \(file.lastPathComponent); re-record with RECORD_SNAPSHOTS=1 if intended")
   }
 
   @Test func mermaidStartsFromTheInitialState() {

@@ -12,15 +12,25 @@ import Testing
   /// Times from Int64.min to Int64.max and back, step indices negative and repeated, an
   /// effect and a feedback numbered below zero.
   static var hostile: Trace {
-    Trace(header: TraceHeader(graph: graph, test: "hostile", outcome: .failed(at: -1, message: "boom")), steps: [
-      Step(index: 0, timeNanoseconds: .min, kind: .initial, toNode: "red"),
-      Step(index: 1, timeNanoseconds: .max, kind: .effectStarted, feedback: FeedbackID(-2), effect: EffectID(-7)),
-      Step(index: -1, timeNanoseconds: .min, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick", fromNode: "red", toNode: "green"),
-      Step(index: -1, timeNanoseconds: 0, kind: .event, transition: TransitionID(1), event: "tick", eventNode: "tick", fromNode: "green", toNode: "yellow"),
-      Step(index: 5, timeNanoseconds: .max, kind: .effectEmitted, feedback: FeedbackID(-2), effect: EffectID(-7), event: "tick", eventNode: "tick"),
-      Step(index: 5, timeNanoseconds: .max, kind: .effectCancelled, feedback: FeedbackID(-2), effect: EffectID(-7)),
-      Step(index: 6, timeNanoseconds: -1_500_000_000, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "yellow", toNode: "yellow"),
-    ])
+    Trace(
+      header: TraceHeader(graph: graph, test: "hostile", outcome: .failed(at: -1, message: "boom")),
+      steps: [
+        Step(index: 0, timeNanoseconds: .min, kind: .initial, toNode: "red"),
+        Step(index: 1, timeNanoseconds: .max, kind: .effectStarted, feedback: FeedbackID(-2), effect: EffectID(-7)),
+        Step(
+          index: -1, timeNanoseconds: .min, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick",
+          fromNode: "red", toNode: "green"),
+        Step(
+          index: -1, timeNanoseconds: 0, kind: .event, transition: TransitionID(1), event: "tick", eventNode: "tick",
+          fromNode: "green", toNode: "yellow"),
+        Step(
+          index: 5, timeNanoseconds: .max, kind: .effectEmitted, feedback: FeedbackID(-2), effect: EffectID(-7),
+          event: "tick", eventNode: "tick"),
+        Step(index: 5, timeNanoseconds: .max, kind: .effectCancelled, feedback: FeedbackID(-2), effect: EffectID(-7)),
+        Step(
+          index: 6, timeNanoseconds: -1_500_000_000, kind: .ignoredEvent, event: "honk", eventNode: "honk",
+          fromNode: "yellow", toNode: "yellow"),
+      ])
   }
 
   /// The DOT names (before ` [` or ` ->`) of every node and edge statement.
@@ -42,7 +52,9 @@ import Testing
     #expect(dot.contains("state_2 [") && dot.contains("state_3 ["))
     #expect(dot.contains("sent_2 [") && dot.contains("sent_3 ["))
     #expect(dot.contains("xlabel=\"#-1 tick\""))
-    #expect(dot.contains("label=\"-9223372036.854s\"") && dot.contains("label=\"9223372036.854s\"") && dot.contains("label=\"-1.5s\""))
+    #expect(
+      dot.contains("label=\"-9223372036.854s\"") && dot.contains("label=\"9223372036.854s\"")
+        && dot.contains("label=\"-1.5s\""))
     #expect(dot.contains("failing_top [id=\"failing_step\""))  // step #-1, found by position
     _ = try Diagram.render(dot: dot, engine: TraceTimelineFigure.engine, as: .svg)
     _ = try Diagram.render(dot: TracePathFigure(graph: Self.graph, trace: Self.hostile).dot, as: .svg)
@@ -54,11 +66,14 @@ import Testing
     var steps = [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "red")]
     for index in 1..<count {
       let from = cycle[(index - 1) % 3], to = cycle[index % 3]
-      steps.append(Step(
-        index: index, timeNanoseconds: Int64(index) * 1_000_000_000, kind: .event, transition: TransitionID((index - 1) % 3),
-        event: "tick", eventNode: "tick", fromNode: from, toNode: to))
+      steps.append(
+        Step(
+          index: index, timeNanoseconds: Int64(index) * 1_000_000_000, kind: .event,
+          transition: TransitionID((index - 1) % 3),
+          event: "tick", eventNode: "tick", fromNode: from, toNode: to))
     }
-    return Trace(header: TraceHeader(graph: graph, test: "long", outcome: .failed(at: failing, message: "late")), steps: steps)
+    return Trace(
+      header: TraceHeader(graph: graph, test: "long", outcome: .failed(at: failing, message: "late")), steps: steps)
   }
 
   @Test func aLateFailingStepIsDrawnInAWindowAroundIt() {

@@ -14,14 +14,17 @@ import Testing
 /// (`&amp;`), markup, quotes, combining marks, bidi controls, control characters and
 /// noncharacters, lengths up to 100 KB.
 @Suite struct NameRoundTripTests {
-  static let tricky = [
-    "\\N", "\\G", "\\E", "\\T", "\\H", "\\L", "\\l", "\\r", "\\n", "\\\\", "\\", "&amp;", "&#92;", "&lt;", "&", "<", ">",
-    "<br/>", "</b>", "<b>", "]]>", "\"", "'", "#quot;", "#35;", "#", ":", ";", "-->", "%s", "{", "}", "|", " ", "  ",
-    "e\u{301}", "\u{301}", "\u{20DD}", "\u{202E}", "\u{202A}", "\u{2066}", "\u{200F}", "\u{200B}", "\u{FEFF}", "🙂", "👩‍👩‍👧",
-    "中文", "ŝ", "Ж", "\u{10FFFD}",
-    // Refused: control characters, noncharacters, a byte-order mark.
-    "\u{0}", "\u{7}", "\t", "\n", "\r\n", "\u{1B}", "\u{7F}", "\u{85}",
-  ] + [0xFFFE, 0xFDD0, 0x10FFFF, 0xFEFF].map { String(Unicode.Scalar(UInt32($0))!) }  // (no literals for these)
+  static let tricky =
+    [
+      "\\N", "\\G", "\\E", "\\T", "\\H", "\\L", "\\l", "\\r", "\\n", "\\\\", "\\", "&amp;", "&#92;", "&lt;", "&", "<",
+      ">",
+      "<br/>", "</b>", "<b>", "]]>", "\"", "'", "#quot;", "#35;", "#", ":", ";", "-->", "%s", "{", "}", "|", " ", "  ",
+      "e\u{301}", "\u{301}", "\u{20DD}", "\u{202E}", "\u{202A}", "\u{2066}", "\u{200F}", "\u{200B}", "\u{FEFF}", "🙂",
+      "👩‍👩‍👧",
+      "中文", "ŝ", "Ж", "\u{10FFFD}",
+      // Refused: control characters, noncharacters, a byte-order mark.
+      "\u{0}", "\u{7}", "\t", "\n", "\r\n", "\u{1B}", "\u{7F}", "\u{85}",
+    ] + [0xFFFE, 0xFDD0, 0x10FFFF, 0xFEFF].map { String(Unicode.Scalar(UInt32($0))!) }  // (no literals for these)
 
   /// A seeded name: tricky pieces, random scalars from every plane, sometimes very long.
   static func name(_ random: inout SplitMix64) -> String {
@@ -52,7 +55,8 @@ import Testing
   static func isUnprintable(_ name: String) -> Bool {
     name.unicodeScalars.contains { scalar in
       let value = scalar.value
-      return value < 0x20 || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+      return value < 0x20 || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value)
+        || value & 0xFFFE == 0xFFFE
         || value == 0xFEFF
     }
   }
@@ -92,7 +96,9 @@ import Testing
 
   /// Mermaid's entity codes, decoded (scalar by scalar, like the writer).
   static func unescapeMermaid(_ text: String) -> String {
-    let codes: [(String, String)] = [("#quot;", "\""), ("#35;", "#"), ("#58;", ":"), ("#59;", ";"), ("#lt;", "<"), ("#gt;", ">")]
+    let codes: [(String, String)] = [
+      ("#quot;", "\""), ("#35;", "#"), ("#58;", ":"), ("#59;", ";"), ("#lt;", "<"), ("#gt;", ">"),
+    ]
     var result = String.UnicodeScalarView()
     var rest = Array(text.unicodeScalars)[...]
     while let first = rest.first {
@@ -118,7 +124,8 @@ import Testing
           try Diagram.render(graph, figure: .states, as: .svg)
         } throws: { error in
           let message = "\(error)"
-          return !message.contains("\n") && message.contains(": name: contains U+") && message.hasSuffix("names must be printable")
+          return !message.contains("\n") && message.contains(": name: contains U+")
+            && message.hasSuffix("names must be printable")
         }
         refused += 1
         continue
@@ -148,7 +155,9 @@ import Testing
       let title = String(String.UnicodeScalarView(header.dropFirst(8).dropLast()))
       #expect(title.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\") == name)
       let state = try #require(
-        mermaid.first { $0.unicodeScalars.starts(with: "    state \"".unicodeScalars) && Self.scalars(String($0), endWith: "\" as s0") })
+        mermaid.first {
+          $0.unicodeScalars.starts(with: "    state \"".unicodeScalars) && Self.scalars(String($0), endWith: "\" as s0")
+        })
       let quotedName = String(String.UnicodeScalarView(state.unicodeScalars.dropFirst(11).dropLast(7)))
       #expect(Self.unescapeMermaid(quotedName) == name, "\(described)")
     }

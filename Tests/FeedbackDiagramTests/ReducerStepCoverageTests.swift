@@ -13,8 +13,14 @@ import Testing
     var coverage = Coverage(graph: graph)
     coverage.beginTrace()
     coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "closed"))
-    coverage.add(Step(index: 1, timeNanoseconds: 0, kind: .event, transition: 0, event: "push", eventNode: "push", fromNode: "closed", toNode: "open"))
-    coverage.add(Step(index: 2, timeNanoseconds: 0, kind: .event, event: "kick", eventNode: "kick", fromNode: "open", toNode: "closed"))
+    coverage.add(
+      Step(
+        index: 1, timeNanoseconds: 0, kind: .event, transition: 0, event: "push", eventNode: "push", fromNode: "closed",
+        toNode: "open"))
+    coverage.add(
+      Step(
+        index: 2, timeNanoseconds: 0, kind: .event, event: "kick", eventNode: "kick", fromNode: "open", toNode: "closed"
+      ))
     #expect(coverage.undeclared.isEmpty)
     let dot = CoverageFigure(coverage: coverage).dot
     #expect(dot.contains("by reducer: kick ×1"))

@@ -13,7 +13,9 @@ import Testing
     return SystemGraph(
       name: "Ring", initial: "s0", states: names.map { StateNode(id: $0) }, events: [EventNode(id: "e")],
       transitions: (0..<(states * fanOut)).map { index in
-        TransitionEdge(id: TransitionID(index), from: names[index / fanOut], event: "e", to: [names[(index / fanOut + index % fanOut + 1) % states]])
+        TransitionEdge(
+          id: TransitionID(index), from: names[index / fanOut], event: "e",
+          to: [names[(index / fanOut + index % fanOut + 1) % states]])
       })
   }
 
@@ -25,18 +27,28 @@ import Testing
     #expect(budget.layout(states: 301, edges: 10) == .summary)
     #expect(budget.layout(states: 10, edges: 901) == .summary)
     #expect(budget.note(.full, states: 5, edges: 3) == nil)
-    #expect(budget.note(.fast, states: 200, edges: 600) == "fast layout: 600 edges > 80 (labels placed after layout, straight edges)")
-    #expect(budget.note(.summary, states: 1000, edges: 3000) == "not drawn: 1000 states > 300, too large for one figure; see the atlas (diagram atlas)")
-    #expect(budget.note(.summary, states: 10, edges: 901) == "not drawn: 901 edges > 900, too large for one figure; see the atlas (diagram atlas)")
+    #expect(
+      budget.note(.fast, states: 200, edges: 600)
+        == "fast layout: 600 edges > 80 (labels placed after layout, straight edges)")
+    #expect(
+      budget.note(.summary, states: 1000, edges: 3000)
+        == "not drawn: 1000 states > 300, too large for one figure; see the atlas (diagram atlas)")
+    #expect(
+      budget.note(.summary, states: 10, edges: 901)
+        == "not drawn: 901 edges > 900, too large for one figure; see the atlas (diagram atlas)")
   }
 
   @Test func aMachinePastTheBudgetIsSummarizedAndSaysSo() throws {
     let graph = Self.ring(states: 1000, fanOut: 3)
     let figure = StateMachineFigure(graph: graph)
-    #expect(figure.budgetNote == "not drawn: 1000 states > 300, too large for one figure; see the atlas (diagram atlas)")
+    #expect(
+      figure.budgetNote == "not drawn: 1000 states > 300, too large for one figure; see the atlas (diagram atlas)")
     let dot = figure.dot
     #expect(!dot.contains(" -> "))  // no layout of 3,000 edges is even attempted
-    #expect(dot.contains("summary [id=\"summary\", class=\"summary\", label=\"Ring: 1000 states, 3000 transitions\\nnot drawn as one figure\"];"))
+    #expect(
+      dot.contains(
+        "summary [id=\"summary\", class=\"summary\", label=\"Ring: 1000 states, 3000 transitions\\nnot drawn as one figure\"];"
+      ))
     #expect(dot.contains("not drawn: 1000 states &gt; 300, too large for one figure; see the atlas (diagram atlas)"))
     // And it renders at once.
     let svg = String(decoding: try Diagram.render(graph, figure: .states, as: .svg), as: UTF8.self)
@@ -56,16 +68,22 @@ import Testing
     let names = (0..<100).map { "s\($0)" }
     var transitions: [TransitionEdge] = []
     for target in 1..<100 {
-      transitions.append(TransitionEdge(id: TransitionID(transitions.count), from: "s0", event: "go", to: [names[target]]))
-      transitions.append(TransitionEdge(id: TransitionID(transitions.count), from: names[target], event: "back", to: ["s0"]))
+      transitions.append(
+        TransitionEdge(id: TransitionID(transitions.count), from: "s0", event: "go", to: [names[target]]))
+      transitions.append(
+        TransitionEdge(id: TransitionID(transitions.count), from: names[target], event: "back", to: ["s0"]))
     }
-    let graph = SystemGraph(name: "Hub", initial: "s0", states: names.map { StateNode(id: $0) }, events: [], transitions: transitions)
+    let graph = SystemGraph(
+      name: "Hub", initial: "s0", states: names.map { StateNode(id: $0) }, events: [], transitions: transitions)
     let atlas = Atlas(graph: graph)
     let hub = try #require(atlas.focusDOT(for: "s0"))
     #expect(hub.contains("xlabel=\"go\"") && hub.contains("splines=false"))
     #expect(hub.contains("fast layout: 198 edges &gt; 80"))
     let leaf = try #require(atlas.focusDOT(for: "s1"))
     #expect(leaf.contains(" label=\"go\"") && !leaf.contains("splines=false"))
-    #expect(atlas.notes == ["1 focus figure past the budget, the largest: fast layout: 198 edges > 80 (labels placed after layout, straight edges)"])
+    #expect(
+      atlas.notes == [
+        "1 focus figure past the budget, the largest: fast layout: 198 edges > 80 (labels placed after layout, straight edges)"
+      ])
   }
 }

@@ -48,7 +48,9 @@ import Testing
   @Test func hostileNamesRenderWithExactlyTheExpectedNodes() throws {
     // 1,000 names from characters that break naive DOT writers, seeded for repeatability.
     // (Control characters are refused before rendering: NameRoundTripTests.)
-    let alphabet = Array("\"\\<>&{}[];:=,'`|/#%ÄéŝЖ中文🙂 -_.0aZ") + ["<br/>", "&amp;", "\\n", "\\\"", "</b>", "-->"].flatMap { Array($0) }
+    let alphabet =
+      Array("\"\\<>&{}[];:=,'`|/#%ÄéŝЖ中文🙂 -_.0aZ")
+      + ["<br/>", "&amp;", "\\n", "\\\"", "</b>", "-->"].flatMap { Array($0) }
     var random = SplitMix64(seed: 7)
     var names: Set<String> = []
     while names.count < 1_000 {
@@ -64,7 +66,9 @@ import Testing
         states: ids.map { StateNode(id: $0, fields: [$0]) },
         events: ids.map { EventNode(id: $0) },
         transitions: zip(ids, ids.dropFirst()).enumerated().map { offset, pair in
-          TransitionEdge(id: TransitionID(offset), from: pair.0, event: pair.1, to: [pair.1], label: pair.0, guardDescription: pair.1)
+          TransitionEdge(
+            id: TransitionID(offset), from: pair.0, event: pair.1, to: [pair.1], label: pair.0, guardDescription: pair.1
+          )
         })
       let svg = String(decoding: try Diagram.render(graph, figure: .states, as: .svg), as: UTF8.self)
       let nodes = svg.components(separatedBy: "class=\"node state\"").count - 1
@@ -76,7 +80,9 @@ import Testing
     let names = (0..<200).map { "s\($0)" }
     let graph = SystemGraph(
       name: "Large", initial: "s0", states: names.map { StateNode(id: $0) }, events: [EventNode(id: "e")],
-      transitions: (0..<600).map { TransitionEdge(id: TransitionID($0), from: names[$0 % 200], event: "e", to: [names[($0 * 7 + 1) % 200]]) })
+      transitions: (0..<600).map {
+        TransitionEdge(id: TransitionID($0), from: names[$0 % 200], event: "e", to: [names[($0 * 7 + 1) % 200]])
+      })
     let dot = Diagram.dot(graph, figure: .states)
     #expect(dot.contains("splines=false, nslimit=1, nslimit1=1, mclimit=0.1, remincross=false"))
     #expect(dot.contains("xlabel="))
@@ -84,7 +90,8 @@ import Testing
     // The legend stays (it is the graph's label, no layout cost) and says what was given up.
     #expect(dot.contains("fast layout: 200 edges &gt; 80 (labels placed after layout, straight edges)"))
     let small = Diagram.dot(TrafficLight.system.graph, figure: .states)
-    #expect(!small.contains("xlabel=") && small.contains("<table id=\"legend_table\"") && !small.contains("fast layout"))
+    #expect(
+      !small.contains("xlabel=") && small.contains("<table id=\"legend_table\"") && !small.contains("fast layout"))
   }
 
   @Test func tenThousandRendersFromEightThreadsAllSucceed() {

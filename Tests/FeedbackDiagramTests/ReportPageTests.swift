@@ -36,7 +36,9 @@ import Testing
     #expect(html.components(separatedBy: "Drawn into this folder by an earlier run.").count == 2)  // Counter only
     #expect(html.contains(#"<body data-figures="4" "#))
     #expect(html.components(separatedBy: "<figure>").count - 1 == 4)
-    #expect(html.contains(##"<nav aria-label="Systems"><a href="#TrafficLight">TrafficLight</a><a href="#script_alert_x_script_Q">"##))
+    #expect(
+      html.contains(
+        ##"<nav aria-label="Systems"><a href="#TrafficLight">TrafficLight</a><a href="#script_alert_x_script_Q">"##))
   }
 
   @Test func hostileNamesAreShownAsTextNeverAsMarkup() throws {
@@ -56,7 +58,10 @@ import Testing
     let html = try Self.page.render()
     #expect(html.contains("@media (prefers-color-scheme: dark)"))
     #expect(html.contains(#"<meta name="color-scheme" content="light dark">"#))
-    #expect(html.contains(#"content="default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'""#))
+    #expect(
+      html.contains(
+        #"content="default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'""#
+      ))
     #expect(!html.contains("http:") && !html.contains("https:") && !html.contains("//fonts"))
   }
 
@@ -78,7 +83,8 @@ import Testing
     #expect(throws: ReportPageError.templateMissing(path: missing.path)) { try Self.page.render(template: missing) }
     #expect(
       "\(ReportPageError.templateMissing(path: missing.path))"
-        == "report page template /nonexistent/report/index.mustache is missing; reinstall the package or restore Templates/report/index.mustache")
+        == "report page template /nonexistent/report/index.mustache is missing; reinstall the package or restore Templates/report/index.mustache"
+    )
   }
 
   @Test func aMalformedTemplateIsOneLineNamingItAndWhere() throws {
@@ -101,20 +107,29 @@ import Testing
       "TrafficLight.atlas.pdf", "TrafficLight.fails.trace.html", "TrafficLightX.atlas.html", "Counter.coverage.svg",
     ]
     let found = ReportPage.companions(of: "Traffic <light>", stem: "TrafficLight", image: "svg", among: files)
-    #expect(found.figures == [
-      .init(src: "TrafficLight.coverage.svg", alt: "Traffic <light> coverage figure", caption: "What the tests exercised (diagram coverage)"),
-      .init(src: "TrafficLight.fails.trace-path.svg", alt: "Traffic <light> trace fails trace-path", caption: "Trace fails: its path on the machine"),
-      .init(src: "TrafficLight.fails.trace-timeline.svg", alt: "Traffic <light> trace fails trace-timeline", caption: "Trace fails: its timeline"),
-    ])
-    #expect(found.links == [
-      .init(label: "atlas", href: "TrafficLight.atlas.html"),
-      .init(label: "trace fails", href: "TrafficLight.fails.trace.html"),
-    ])
+    #expect(
+      found.figures == [
+        .init(
+          src: "TrafficLight.coverage.svg", alt: "Traffic <light> coverage figure",
+          caption: "What the tests exercised (diagram coverage)"),
+        .init(
+          src: "TrafficLight.fails.trace-path.svg", alt: "Traffic <light> trace fails trace-path",
+          caption: "Trace fails: its path on the machine"),
+        .init(
+          src: "TrafficLight.fails.trace-timeline.svg", alt: "Traffic <light> trace fails trace-timeline",
+          caption: "Trace fails: its timeline"),
+      ])
+    #expect(
+      found.links == [
+        .init(label: "atlas", href: "TrafficLight.atlas.html"),
+        .init(label: "trace fails", href: "TrafficLight.fails.trace.html"),
+      ])
     // Without an atlas page, the atlas overview image is linked; focus figures are not.
     let images = ["Counter.atlas.svg", "Counter.atlas.dot", "Counter.atlas.json", "Counter.focus.State.svg"]
-    #expect(ReportPage.companions(of: "Counter", stem: "Counter", image: "svg", among: images).links == [
-      .init(label: "atlas (svg)", href: "Counter.atlas.svg")
-    ])
+    #expect(
+      ReportPage.companions(of: "Counter", stem: "Counter", image: "svg", among: images).links == [
+        .init(label: "atlas (svg)", href: "Counter.atlas.svg")
+      ])
     #expect(ReportPage.companions(of: "Counter", stem: "Counter", image: "svg", among: images).figures == [])
   }
 

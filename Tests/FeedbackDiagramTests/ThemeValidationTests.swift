@@ -22,8 +22,9 @@ import Testing
     #expect {
       try theme.validate(source: "t.json")
     } throws: { error in
-      "\(error)".hasPrefix("theme t.json: \"stateFill\" is ") && "\(error)".hasSuffix(
-        "; expected one colour: #rrggbb, #rrggbbaa or a colour name (white, gray40)")
+      "\(error)".hasPrefix("theme t.json: \"stateFill\" is ")
+        && "\(error)".hasSuffix(
+          "; expected one colour: #rrggbb, #rrggbbaa or a colour name (white, gray40)")
         && !"\(error)".contains("\n")
     }
   }
@@ -39,7 +40,8 @@ import Testing
     var random = SplitMix64(seed: 99)
     var accepted = 0, refused = 0
     for _ in 0..<300 {
-      var value = (0..<Int(random.next() % 5 + 1)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+      var value = (0..<Int(random.next() % 5 + 1)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+        .joined()
       if random.next() % 8 == 0 { value.unicodeScalars.append(Unicode.Scalar(UInt32(random.next() % 0xD000))!) }
       let keys = ["background", "stateFill", "edge", "legendFill"]
       let key = keys[Int(random.next() % UInt64(keys.count))]
@@ -58,7 +60,9 @@ import Testing
       } catch let error as DiagramError {
         refused += 1
         let message = "\(error)"
-        #expect(message.hasPrefix("theme t.json: \"\(key)\" is ") && !message.contains("\n"), "\(value.debugDescription): \(message)")
+        #expect(
+          message.hasPrefix("theme t.json: \"\(key)\" is ") && !message.contains("\n"),
+          "\(value.debugDescription): \(message)")
       }
     }
     #expect(accepted > 20 && refused > 100)  // the seed reaches both outcomes
@@ -72,9 +76,11 @@ import Testing
     object["background"] = "red;-1:blue"  // crashed the process when rendered
     let url = folder.appendingPathComponent("poisoned.json")
     try JSONSerialization.data(withJSONObject: object).write(to: url)
-    #expect(throws: DiagramError.badTheme(
-      path: url.path,
-      reason: "\"background\" is \"red;-1:blue\"; expected one colour: #rrggbb, #rrggbbaa or a colour name (white, gray40)")
+    #expect(
+      throws: DiagramError.badTheme(
+        path: url.path,
+        reason:
+          "\"background\" is \"red;-1:blue\"; expected one colour: #rrggbb, #rrggbbaa or a colour name (white, gray40)")
     ) {
       try Theme.load(url)
     }
@@ -103,7 +109,8 @@ import Testing
   func anAbsurdFontSizeIsAnError(size: Double) {
     var theme = Theme.light
     theme.fontSize = size
-    #expect(throws: DiagramError.badTheme(path: "<theme>", reason: "\"fontSize\" is \(size); expected 4 to 72 points")) {
+    #expect(throws: DiagramError.badTheme(path: "<theme>", reason: "\"fontSize\" is \(size); expected 4 to 72 points"))
+    {
       try theme.validate()
     }
   }

@@ -44,7 +44,10 @@ enum Fixtures {
     return [
       ("TrafficLight.coverage", CoverageFigure(coverage: try Fixtures.coverage()).dot, "dot"),
       ("TrafficLight.failing.trace-path", TracePathFigure(graph: graph, trace: failing).dot, "dot"),
-      ("TrafficLight.failing.trace-timeline", TraceTimelineFigure(graph: graph, trace: failing).dot, TraceTimelineFigure.engine),
+      (
+        "TrafficLight.failing.trace-timeline", TraceTimelineFigure(graph: graph, trace: failing).dot,
+        TraceTimelineFigure.engine
+      ),
     ]
   }
 
@@ -67,7 +70,10 @@ enum Fixtures {
     #expect(wildcard.contains("tooltip=\"any state —emergency→ red: never exercised\""))
     let exercised = try #require(dot.split(separator: "\n").first { $0.contains("id=\"edge_t0\"") })
     #expect(exercised.contains("label=\"tick ×1\"") && exercised.contains("class=\"transition covered t0\""))
-    #expect(dot.contains("  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>TrafficLight — coverage: 3/4 transitions · 3/3 states</td></tr>"))  // the title heads the graph's label
+    #expect(
+      dot.contains(
+        "  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>TrafficLight — coverage: 3/4 transitions · 3/3 states</td></tr>"
+      ))  // the title heads the graph's label
   }
 
   @Test func eachTargetOfAComputedTransitionIsDrawnFromItsOwnCount() throws {
@@ -75,20 +81,32 @@ enum Fixtures {
       name: "Loader", initial: "loading",
       states: ["failed", "loaded", "loading"].map { StateNode(id: $0) },
       events: [EventNode(id: "didLoad")],
-      transitions: [TransitionEdge(id: TransitionID(0), from: "loading", event: "didLoad", to: ["loaded", "failed"], isComputed: true)])
+      transitions: [
+        TransitionEdge(
+          id: TransitionID(0), from: "loading", event: "didLoad", to: ["loaded", "failed"], isComputed: true)
+      ])
     var coverage = Coverage(graph: loader)
     coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "loading"))
     for index in 1...3 {
-      coverage.add(Step(index: index, timeNanoseconds: 0, kind: .event, transition: TransitionID(0), event: "didLoad", eventNode: "didLoad", fromNode: "loading", toNode: "loaded"))
+      coverage.add(
+        Step(
+          index: index, timeNanoseconds: 0, kind: .event, transition: TransitionID(0), event: "didLoad",
+          eventNode: "didLoad", fromNode: "loading", toNode: "loaded"))
     }
     let lines = CoverageFigure(coverage: coverage).dot.split(separator: "\n")
     let loaded = try #require(lines.first { $0.contains("id=\"edge_t0_0\"") })
-    #expect(loaded.hasPrefix("  n2 -> n1 ") && loaded.contains("class=\"transition covered t0\"") && loaded.contains("label=\"didLoad ×3\""))
+    #expect(
+      loaded.hasPrefix("  n2 -> n1 ") && loaded.contains("class=\"transition covered t0\"")
+        && loaded.contains("label=\"didLoad ×3\""))
     #expect(!loaded.contains("style=dashed"))
     let failed = try #require(lines.first { $0.contains("id=\"edge_t0_1\"") })
-    #expect(failed.hasPrefix("  n2 -> n0 ") && failed.contains("class=\"transition uncovered t0\"") && failed.contains("label=\"didLoad ×0\""))
+    #expect(
+      failed.hasPrefix("  n2 -> n0 ") && failed.contains("class=\"transition uncovered t0\"")
+        && failed.contains("label=\"didLoad ×0\""))
     #expect(failed.contains("style=dashed, color=\"\(Theme.light.uncovered)\""))
-    #expect(failed.contains("tooltip=\"loading —didLoad→ failed: never reached (loading —didLoad→ {loaded, failed} fired 3 times)\""))
+    #expect(
+      failed.contains(
+        "tooltip=\"loading —didLoad→ failed: never reached (loading —didLoad→ {loaded, failed} fired 3 times)\""))
     let legend = try #require(lines.first { $0.contains("legend_table") })
     #expect(legend.contains("1/1 transitions"))
     #expect(legend.contains("the transition is covered once any target is reached"))
@@ -99,10 +117,15 @@ enum Fixtures {
     let states = (0..<11).map { "s\($0)" }
     let graph = SystemGraph(
       name: "Chain", initial: "s0", states: states.map { StateNode(id: $0) }, events: [EventNode(id: "next")],
-      transitions: (0..<10).map { TransitionEdge(id: TransitionID($0), from: states[$0], event: "next", to: [states[$0 + 1]], guardDescription: $0 == 0 ? "ready" : nil) })
+      transitions: (0..<10).map {
+        TransitionEdge(
+          id: TransitionID($0), from: states[$0], event: "next", to: [states[$0 + 1]],
+          guardDescription: $0 == 0 ? "ready" : nil)
+      })
     var coverage = Coverage(graph: graph)
     coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "s0"))
-    let legend = try #require(CoverageFigure(coverage: coverage).dot.split(separator: "\n").first { $0.contains("legend_table") })
+    let legend = try #require(
+      CoverageFigure(coverage: coverage).dot.split(separator: "\n").first { $0.contains("legend_table") })
     #expect(legend.contains("never exercised: s0 —next→ s1 [ready]"))  // the words of --min-transitions
     #expect(legend.contains("never exercised: s7 —next→ s8"))
     #expect(!legend.contains("s8 —next→ s9"))  // eight named, the rest counted
@@ -113,8 +136,14 @@ enum Fixtures {
     let graph = TrafficLight.system.graph
     var coverage = Coverage(graph: graph)
     coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "red"))
-    coverage.add(Step(index: 1, timeNanoseconds: 0, kind: .undeclaredTransition, transition: TransitionID(0), event: "tick", eventNode: "tick", fromNode: "red", toNode: "yellow"))
-    coverage.add(Step(index: 2, timeNanoseconds: 0, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "yellow", toNode: "yellow"))
+    coverage.add(
+      Step(
+        index: 1, timeNanoseconds: 0, kind: .undeclaredTransition, transition: TransitionID(0), event: "tick",
+        eventNode: "tick", fromNode: "red", toNode: "yellow"))
+    coverage.add(
+      Step(
+        index: 2, timeNanoseconds: 0, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "yellow",
+        toNode: "yellow"))
     let dot = CoverageFigure(coverage: coverage).dot
     let undeclared = dot.split(separator: "\n").first { $0.contains("id=\"undeclared_1\"") } ?? ""
     #expect(undeclared.hasPrefix("  n1 -> n2 "))  // red -> yellow
@@ -133,9 +162,13 @@ enum Fixtures {
       declaresTransitions: false, transitions: [])
     var coverage = Coverage(graph: graph)
     coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "Int"))
-    coverage.add(Step(index: 1, timeNanoseconds: 0, kind: .event, event: "up", eventNode: "up", fromNode: "Int", toNode: "Int"))
+    coverage.add(
+      Step(index: 1, timeNanoseconds: 0, kind: .event, event: "up", eventNode: "up", fromNode: "Int", toNode: "Int"))
     let dot = CoverageFigure(coverage: coverage).dot
-    #expect(dot.contains("  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>Count — observed (no declared transitions): 1 edge · 1/1 states</td></tr>"))  // the title heads the graph's label
+    #expect(
+      dot.contains(
+        "  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>Count — observed (no declared transitions): 1 edge · 1/1 states</td></tr>"
+      ))  // the title heads the graph's label
     #expect(dot.contains("n0 -> n0 [id=\"observed_1\", class=\"observed\", label=\"up ×1\""))
   }
 
@@ -146,8 +179,12 @@ enum Fixtures {
     #expect(failing.hasPrefix("  n2 -> n1 "))  // yellow -> red, drawn from where the run was
     #expect(failing.contains("label=\"✗ #10 emergency\"") && failing.contains("color=\"\(Theme.light.failure)\""))
     #expect(lines.contains { $0.hasPrefix("  n1 -> n0 ") && $0.contains("label=\"#3 tick\"") })
-    #expect(lines.contains { $0.contains("id=\"idle_t2\"") && $0.contains("style=dashed") })  // yellow -tick-> red not taken
-    #expect(dot.contains("  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>TrafficLight · emergencyWhileYellow — failed at step #10</td></tr>"))  // the title heads the graph's label
+    // yellow -tick-> red not taken
+    #expect(lines.contains { $0.contains("id=\"idle_t2\"") && $0.contains("style=dashed") })
+    #expect(
+      dot.contains(
+        "  label=<<table border=\"0\" cellspacing=\"6\" cellpadding=\"0\"><tr><td>TrafficLight · emergencyWhileYellow — failed at step #10</td></tr>"
+      ))  // the title heads the graph's label
     #expect(dot.contains("✗ State mismatch after send(emergency) at step #10."))
   }
 
@@ -157,7 +194,8 @@ enum Fixtures {
     let lines = failing.split(separator: "\n")
     // emergency was taken from yellow: drawn from yellow, and from `any` in its own style.
     let wildcard = try #require(lines.first { $0.hasPrefix("  any -> n1 ") })
-    #expect(wildcard.contains("id=\"taken_any_t3\"") && wildcard.contains("class=\"transition wildcard taken-elsewhere t3\""))
+    #expect(
+      wildcard.contains("id=\"taken_any_t3\"") && wildcard.contains("class=\"transition wildcard taken-elsewhere t3\""))
     #expect(wildcard.contains("style=dotted") && !wildcard.contains("dashed"))
     #expect(wildcard.contains("tooltip=\"any state —emergency→ red: taken from yellow\""))
     #expect(failing.contains("· · → from any state: taken, drawn from the states it was taken in"))
@@ -165,7 +203,8 @@ enum Fixtures {
 
     let missing = TracePathFigure(graph: graph, trace: try Fixtures.trace("missing")).dot
     let idle = try #require(missing.split(separator: "\n").first { $0.hasPrefix("  any -> n1 ") })
-    #expect(idle.contains("id=\"idle_t3\"") && idle.contains("style=dashed") && idle.contains("emergency→ red: not taken"))
+    #expect(
+      idle.contains("id=\"idle_t3\"") && idle.contains("style=dashed") && idle.contains("emergency→ red: not taken"))
     #expect(!missing.contains("taken-elsewhere") && !missing.contains("from any state: taken"))
   }
 
@@ -192,8 +231,10 @@ enum Fixtures {
       #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(figure.name)")
       #expect(png.count > 5_000, "\(figure.name)")
       switch figure.name {
-      case "TrafficLight.coverage": #expect(text.contains("id=\"edge_t3\"") && text.contains("class=\"edge transition uncovered t3 wildcard\""))
-      case "TrafficLight.failing.trace-path": #expect(text.contains("id=\"move_") && text.contains("class=\"node state visited failing\""))
+      case "TrafficLight.coverage":
+        #expect(text.contains("id=\"edge_t3\"") && text.contains("class=\"edge transition uncovered t3 wildcard\""))
+      case "TrafficLight.failing.trace-path":
+        #expect(text.contains("id=\"move_") && text.contains("class=\"node state visited failing\""))
       default: #expect(text.contains("id=\"effect_0\"") && text.contains("id=\"failing_line\""))
       }
     }

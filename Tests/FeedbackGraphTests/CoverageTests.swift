@@ -30,14 +30,17 @@ private func event(
 @Suite struct CoverageTests {
   @Test func countsHitsVisitsAndFractions() {
     var coverage = Coverage(graph: light)
-    coverage.add(Trace(header: TraceHeader(graph: light), steps: [
-      initial("red"),
-      event(1, "red", "tick", "green", 0),
-      Step(index: 2, timeNanoseconds: 2, kind: .effectStarted, feedback: FeedbackID(0), effect: EffectID(0)),
-      event(3, "green", "tick", "yellow", 1),
-      event(4, "yellow", "emergency", "red", 3),
-      event(5, "red", "tick", "green", 0),
-    ]))
+    coverage.add(
+      Trace(
+        header: TraceHeader(graph: light),
+        steps: [
+          initial("red"),
+          event(1, "red", "tick", "green", 0),
+          Step(index: 2, timeNanoseconds: 2, kind: .effectStarted, feedback: FeedbackID(0), effect: EffectID(0)),
+          event(3, "green", "tick", "yellow", 1),
+          event(4, "yellow", "emergency", "red", 3),
+          event(5, "red", "tick", "green", 0),
+        ]))
     #expect(coverage.transitionHits == [2, 1, 0, 1])
     #expect(coverage.stateVisits == ["red": 2, "green": 2, "yellow": 1])
     #expect(coverage.transitionFraction == CoverageFraction(covered: 3, total: 4))
@@ -71,10 +74,11 @@ private func event(
     // A transition id the graph does not declare.
     coverage.add(event(4, "green", "reset", "red", 9))
     #expect(coverage.transitionHits == [0, 0, 0, 0])
-    #expect(coverage.undeclared == [
-      ObservedEdge(from: "red", event: "tick", to: "yellow"): 1,
-      ObservedEdge(from: "green", event: "reset", to: "red"): 1,
-    ])
+    #expect(
+      coverage.undeclared == [
+        ObservedEdge(from: "red", event: "tick", to: "yellow"): 1,
+        ObservedEdge(from: "green", event: "reset", to: "red"): 1,
+      ])
     #expect(coverage.observed == [ObservedEdge(from: "yellow", event: "tick", to: "green"): 2])
     #expect(coverage.stateVisits == ["red": 2, "yellow": 1, "green": 2])
     #expect(ObservedEdge(from: "yellow", event: "tick", to: "green").summary == "yellow —tick→ green")
@@ -83,7 +87,10 @@ private func event(
   @Test func ignoredEventsAreCountedPerStateAndEvent() {
     var coverage = Coverage(graph: light)
     for (index, name) in ["tick", "tick", "honk"].enumerated() {
-      coverage.add(Step(index: index, timeNanoseconds: 0, kind: .ignoredEvent, event: name, eventNode: name, fromNode: "red", toNode: "red"))
+      coverage.add(
+        Step(
+          index: index, timeNanoseconds: 0, kind: .ignoredEvent, event: name, eventNode: name, fromNode: "red",
+          toNode: "red"))
     }
     #expect(coverage.ignored == ["red": ["tick": 2, "honk": 1]])
     #expect(coverage.ignoredEvents(in: "red").map(\.event) == ["honk", "tick"])
@@ -98,10 +105,11 @@ private func event(
     coverage.add(initial("Int"))
     for index in 1...3 { coverage.add(event(index, "Int", "increment", "Int", nil)) }
     coverage.add(event(4, "Int", "decrement", "Int", nil))
-    #expect(coverage.observed == [
-      ObservedEdge(from: "Int", event: "increment", to: "Int"): 3,
-      ObservedEdge(from: "Int", event: "decrement", to: "Int"): 1,
-    ])
+    #expect(
+      coverage.observed == [
+        ObservedEdge(from: "Int", event: "increment", to: "Int"): 3,
+        ObservedEdge(from: "Int", event: "decrement", to: "Int"): 1,
+      ])
     #expect(coverage.undeclared.isEmpty)  // nothing is declared, so nothing is undeclared
     #expect(coverage.transitionFraction == CoverageFraction(covered: 0, total: 0))
     #expect(coverage.stateFraction.description == "1/1")
@@ -135,18 +143,22 @@ private func event(
     states: ["failed", "loaded", "loading"].map { StateNode(id: $0) },
     events: [EventNode(id: "didLoad"), EventNode(id: "retry")],
     transitions: [
-      TransitionEdge(id: TransitionID(0), from: "loading", event: "didLoad", to: ["loaded", "failed"], isComputed: true),
+      TransitionEdge(
+        id: TransitionID(0), from: "loading", event: "didLoad", to: ["loaded", "failed"], isComputed: true),
       TransitionEdge(id: TransitionID(1), from: "failed", event: "retry", to: ["loading"]),
     ])
 
   @Test func eachTargetOfAComputedTransitionIsCountedOnItsOwn() throws {
     var coverage = Coverage(graph: Self.loader)
-    coverage.add(Trace(header: TraceHeader(graph: Self.loader), steps: [
-      initial("loading"),
-      event(1, "loading", "didLoad", "loaded", 0),
-      event(2, "loading", "didLoad", "loaded", 0),
-      event(3, "loading", "didLoad", "loaded", 0),
-    ]))
+    coverage.add(
+      Trace(
+        header: TraceHeader(graph: Self.loader),
+        steps: [
+          initial("loading"),
+          event(1, "loading", "didLoad", "loaded", 0),
+          event(2, "loading", "didLoad", "loaded", 0),
+          event(3, "loading", "didLoad", "loaded", 0),
+        ]))
     #expect(coverage.transitionHits == [3, 0])
     #expect(coverage.targetHits == [[3, 0], [0]])
     #expect(coverage.hits(TransitionID(0), to: "loaded") == 3 && coverage.hits(TransitionID(0), to: "failed") == 0)
@@ -171,7 +183,8 @@ private func event(
   @Test func jsonWithoutPerTargetCountsIsStillRead() throws {
     // Written before per-target counts: a single target gets every hit of its transition.
     var coverage = Coverage(graph: light)
-    coverage.add(Trace(header: TraceHeader(graph: light), steps: [initial("red"), event(1, "red", "tick", "green", 0)]))
+    coverage.add(
+      Trace(header: TraceHeader(graph: light), steps: [initial("red"), event(1, "red", "tick", "green", 0)]))
     var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(coverage)) as? [String: Any])
     object["transitions"] = (object["transitions"] as? [[String: Any]])?.map { $0.filter { $0.key != "targets" } }
     object["unreachedTargets"] = nil
@@ -181,20 +194,23 @@ private func event(
 
   @Test func jsonRoundTripsAndReadsLikeTheFigure() throws {
     var coverage = Coverage(graph: light)
-    coverage.add(Trace(header: TraceHeader(graph: light), steps: [
-      initial("red"), event(1, "red", "tick", "green", 0), event(2, "green", "tick", "red", nil),
-      Step(index: 3, timeNanoseconds: 3, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "red"),
-    ]))
+    coverage.add(
+      Trace(
+        header: TraceHeader(graph: light),
+        steps: [
+          initial("red"), event(1, "red", "tick", "green", 0), event(2, "green", "tick", "red", nil),
+          Step(index: 3, timeNanoseconds: 3, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "red"),
+        ]))
     let data = try JSONEncoder().encode(coverage)
     #expect(try JSONDecoder().decode(Coverage.self, from: data) == coverage)
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    #expect(object["uncovered"] as? [String] == ["green —tick→ yellow", "yellow —tick→ red", "any state —emergency→ red"])
+    #expect(
+      object["uncovered"] as? [String] == ["green —tick→ yellow", "yellow —tick→ red", "any state —emergency→ red"])
     #expect(object["unvisitedStates"] as? [String] == ["yellow"])
     #expect((object["transitionCoverage"] as? [String: Int]) == ["covered": 1, "total": 4])
     #expect(object["fingerprint"] as? String == light.fingerprint)
   }
 }
-
 
 /// Trace files measured together: finding them, skipping stale ones, naming bad lines.
 @Suite struct CoverageCollectorTests {
@@ -207,10 +223,13 @@ private func event(
     ])
 
   static func steps(_ pushes: Int) -> [Step] {
-    [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "closed")] + (0..<pushes).map { index in
-      let from = index % 2 == 0 ? "closed" : "open", to = index % 2 == 0 ? "open" : "closed"
-      return Step(index: index + 1, timeNanoseconds: 0, kind: .event, transition: TransitionID(index % 2), event: "push", eventNode: "push", fromNode: from, toNode: to)
-    }
+    [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "closed")]
+      + (0..<pushes).map { index in
+        let from = index % 2 == 0 ? "closed" : "open", to = index % 2 == 0 ? "open" : "closed"
+        return Step(
+          index: index + 1, timeNanoseconds: 0, kind: .event, transition: TransitionID(index % 2), event: "push",
+          eventNode: "push", fromNode: from, toNode: to)
+      }
   }
 
   /// A temporary folder with `files` (relative path → trace), removed by the caller.
@@ -226,7 +245,8 @@ private func event(
 
   @Test func foldersAreSearchedRecursivelyAndSorted() throws {
     let root = try Self.folder([
-      "b.jsonl": Trace(header: TraceHeader(graph: Self.graph)), "a/z.jsonl": Trace(header: TraceHeader(graph: Self.graph)),
+      "b.jsonl": Trace(header: TraceHeader(graph: Self.graph)),
+      "a/z.jsonl": Trace(header: TraceHeader(graph: Self.graph)),
       ".hidden/x.jsonl": Trace(header: TraceHeader(graph: Self.graph)),
     ])
     defer { try? FileManager.default.removeItem(at: root) }
@@ -244,9 +264,10 @@ private func event(
     ])
     defer { try? FileManager.default.removeItem(at: root) }
     let report = try CoverageCollector(registered: [Self.graph]).measure(try TraceFiles.find([root.path]))
-    #expect(report.skipped.map(\.description) == [
-      "skipped \(root.path)/old.jsonl: recorded against fingerprint \(old.fingerprint), Door is now \(Self.graph.fingerprint) — re-run its test"
-    ])
+    #expect(
+      report.skipped.map(\.description) == [
+        "skipped \(root.path)/old.jsonl: recorded against fingerprint \(old.fingerprint), Door is now \(Self.graph.fingerprint) — re-run its test"
+      ])
     let coverage = try #require(report.coverages.first)
     #expect(coverage.traces == 1)
     #expect(coverage.transitionHits == [1, 0])  // the old trace's ids were never mapped
@@ -274,9 +295,10 @@ private func event(
     let majority = try CoverageCollector(registered: []).measure(try TraceFiles.find([disagreeing.path]))
     #expect(majority.coverages.map(\.graph) == [Self.graph])
     #expect(majority.coverages.map(\.transitionHits) == [[2, 1]] && majority.coverages.first?.traces == 2)
-    #expect(majority.skipped.map(\.description) == [
-      "skipped \(disagreeing.path)/1.jsonl: recorded against fingerprint \(other.fingerprint), but 2/3 traces of Door (not a registered system) were recorded against \(Self.graph.fingerprint) — measured against those; re-run its test"
-    ])
+    #expect(
+      majority.skipped.map(\.description) == [
+        "skipped \(disagreeing.path)/1.jsonl: recorded against fingerprint \(other.fingerprint), but 2/3 traces of Door (not a registered system) were recorded against \(Self.graph.fingerprint) — measured against those; re-run its test"
+      ])
 
     // A tie: the fingerprint of the first trace in sorted path order wins, whatever order the files come in.
     let tied = try Self.folder([
@@ -292,7 +314,8 @@ private func event(
   @Test func registeredSystemsWithoutTracesAreListedAsUntraced() throws {
     var stale = Self.graph
     stale.transitions.reverse()
-    let other = SystemGraph(name: "Bell", initial: "quiet", states: [StateNode(id: "quiet")], events: [], transitions: [])
+    let other = SystemGraph(
+      name: "Bell", initial: "quiet", states: [StateNode(id: "quiet")], events: [], transitions: [])
     let root = try Self.folder(["old.jsonl": Trace(header: TraceHeader(graph: stale), steps: Self.steps(1))])
     defer { try? FileManager.default.removeItem(at: root) }
     // Door's only trace is out of date, Bell has none: neither is measured.

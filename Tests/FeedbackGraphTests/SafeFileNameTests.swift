@@ -5,7 +5,9 @@ import Testing
 /// folder: a seeded search over all of Unicode, path syntax and control characters.
 @Suite struct SafeFileNameTests {
 
-  static let hostile: [String] = ["..", "/", "\\", ".", "\0", "\n", "\u{202E}", "~", ":", "*", "?", "\"", "<", ">", "|", "-", "_", " "]
+  static let hostile: [String] = [
+    "..", "/", "\\", ".", "\0", "\n", "\u{202E}", "~", ":", "*", "?", "\"", "<", ">", "|", "-", "_", " ",
+  ]
 
   @Test func everyGeneratedNameBecomesASafeFileName() {
     var random = SplitMix64(seed: 2026)
@@ -22,7 +24,10 @@ import Testing
       }
       let safe = SafeFileName.make(name, fallback: "unnamed")
       #expect(!safe.isEmpty, "\(name.debugDescription)")
-      #expect(safe.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }, "\(name.debugDescription) → \(safe)")
+      #expect(
+        safe.unicodeScalars.allSatisfy {
+          $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+        }, "\(name.debugDescription) → \(safe)")
       #expect(!safe.hasPrefix("-") && !safe.hasPrefix("_"), "\(name.debugDescription) → \(safe)")
       #expect(safe != "." && safe != "..")
     }

@@ -11,9 +11,15 @@ import Testing
   static let broken: [(name: String, mutate: @Sendable (inout SystemGraph) -> Void, message: String)] = [
     ("empty name", { $0.name = "" }, "g.json: name: empty: a system needs a name"),
     ("empty state id", { $0.states[0].id = "" }, "g.json: states[0].id: empty: a state needs an id"),
-    ("duplicate state", { $0.states.append(StateNode(id: "red")) }, #"g.json: states[2].id: duplicate of states[1].id ("red")"#),
+    (
+      "duplicate state", { $0.states.append(StateNode(id: "red")) },
+      #"g.json: states[2].id: duplicate of states[1].id ("red")"#
+    ),
     ("empty event id", { $0.events[0].id = "" }, "g.json: events[0].id: empty: an event needs an id"),
-    ("duplicate event", { $0.events.append(EventNode(id: "tick")) }, #"g.json: events[1].id: duplicate of events[0].id ("tick")"#),
+    (
+      "duplicate event", { $0.events.append(EventNode(id: "tick")) },
+      #"g.json: events[1].id: duplicate of events[0].id ("tick")"#
+    ),
     ("missing initial", { $0.initial = "blue" }, #"g.json: initial: no state "blue" among states"#),
     ("empty initial", { $0.initial = "" }, "g.json: initial: empty"),
     (
@@ -21,9 +27,18 @@ import Testing
       { $0.transitions.append(TransitionEdge(id: 0, from: "green", event: "tick", to: ["red"])) },
       "g.json: transitions[1].id: duplicate of transitions[0].id (0)"
     ),
-    ("missing source", { $0.transitions[0].from = "amber" }, #"g.json: transitions[0].from: no state "amber" among states"#),
-    ("missing event", { $0.transitions[0].event = "tock" }, #"g.json: transitions[0].event: no event "tock" among events"#),
-    ("missing target", { $0.transitions[0].to = ["green", "blue"] }, #"g.json: transitions[0].to[1]: no state "blue" among states"#),
+    (
+      "missing source", { $0.transitions[0].from = "amber" },
+      #"g.json: transitions[0].from: no state "amber" among states"#
+    ),
+    (
+      "missing event", { $0.transitions[0].event = "tock" },
+      #"g.json: transitions[0].event: no event "tock" among events"#
+    ),
+    (
+      "missing target", { $0.transitions[0].to = ["green", "blue"] },
+      #"g.json: transitions[0].to[1]: no state "blue" among states"#
+    ),
     ("no target", { $0.transitions[0].to = [] }, "g.json: transitions[0].to: empty: a transition needs a target"),
     ("empty feedback name", { $0.feedbacks[0].name = "" }, "g.json: feedbacks[0].name: empty"),
     (
@@ -32,11 +47,13 @@ import Testing
     ),
     (
       "a control character in a name",
-      { $0.states[0].fields = ["a\u{7}"] }, "g.json: states[0].fields[0]: contains U+0007 (a control character) at character 1; names must be printable"
+      { $0.states[0].fields = ["a\u{7}"] },
+      "g.json: states[0].fields[0]: contains U+0007 (a control character) at character 1; names must be printable"
     ),
     (
       "a noncharacter in a label",
-      { $0.transitions[0].label = "\u{FFFE}" }, "g.json: transitions[0].label: contains U+FFFE (a noncharacter) at character 0; names must be printable"
+      { $0.transitions[0].label = "\u{FFFE}" },
+      "g.json: transitions[0].label: contains U+FFFE (a noncharacter) at character 0; names must be printable"
     ),
   ]
 

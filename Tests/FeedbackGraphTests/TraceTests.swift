@@ -31,7 +31,10 @@ import Testing
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
     #expect(lines.count == 3)
     #expect(lines[0].hasPrefix(#"{"encodesEvents":false,"encodesStates":false,"fingerprint":"fnv1a64:"#))
-    #expect(lines[0].contains(#""outcome":{"failingStep":1,"message":"boom","status":"failed"},"schemaVersion":1,"system":"Light","test":"cycles()"}"#))
+    #expect(
+      lines[0].contains(
+        #""outcome":{"failingStep":1,"message":"boom","status":"failed"},"schemaVersion":1,"system":"Light","test":"cycles()"}"#
+      ))
     #expect(lines[2].contains(#""transition":0"#) && lines[2].contains(#""feedback":0"#))
     #expect(try Trace.decodeJSONLines(data) == Self.trace())
   }

@@ -1,7 +1,7 @@
 #if canImport(Combine)
-import Combine
+  import Combine
 #else
-import OpenCombine
+  import OpenCombine
 #endif
 import FeedbackLoop
 import FeedbackLoopCombine
@@ -16,7 +16,8 @@ import Testing
     loop.send(5)
     var states: [Int] = []
     var finished = false
-    let subscription = loop.statesPublisher.sink(receiveCompletion: { _ in finished = true }, receiveValue: { states.append($0) })
+    let subscription = loop.statesPublisher.sink(
+      receiveCompletion: { _ in finished = true }, receiveValue: { states.append($0) })
     loop.send(1)
     loop.send(2)
     #expect(states == [5, 6, 8])

@@ -1,7 +1,7 @@
 #if canImport(Combine)
-import Combine
+  import Combine
 #else
-import OpenCombine
+  import OpenCombine
 #endif
 import FeedbackGraph
 import FeedbackLoop
@@ -115,7 +115,8 @@ import Testing
       Reducer { state, _ in state += 1 }
       Feedback("echo", strategy: .cancelOnNewState) { (_: Int) in
         keystrokes.subject
-          .handleEvents(receiveSubscription: { _ in subscriptions.increment() }, receiveCancel: { cancellations.increment() })
+          .handleEvents(
+            receiveSubscription: { _ in subscriptions.increment() }, receiveCancel: { cancellations.increment() })
       }
     }
     let scheduler = TestScheduler()

@@ -1,7 +1,7 @@
 #if canImport(Combine)
-import Combine
+  import Combine
 #else
-import OpenCombine
+  import OpenCombine
 #endif
 import FeedbackLoop
 import FeedbackLoopCombine
@@ -32,9 +32,11 @@ import Testing
   @Test func aTypedFeedbackSeesOnlyTheStatesOfItsType() {
     let scheduler = TestScheduler()
     let events = Mutex<[Event]>([])
-    let loop = Loop(Self.system, scheduler: scheduler, monitor: { activity in
-      if case .reduced(let event, _, _, _, _) = activity { events.withLock { $0.append(event) } }
-    })
+    let loop = Loop(
+      Self.system, scheduler: scheduler,
+      monitor: { activity in
+        if case .reduced(let event, _, _, _, _) = activity { events.withLock { $0.append(event) } }
+      })
     scheduler.advance()
     #expect(loop.state is Loaded)
     #expect(events.withLock { $0 } == [.loaded])  // a Loaded state starts nothing

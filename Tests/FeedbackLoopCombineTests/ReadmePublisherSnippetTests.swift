@@ -1,9 +1,9 @@
 // The README's "Publishers, views and typed cases" publisher snippet, verbatim
 // (Tests/FeedbackLoopTestingTests/Readme/ReadmeMirrorCheckTests.swift fails when they drift apart).
 #if canImport(Combine)
-import Combine
+  import Combine
 #else
-import OpenCombine  // where Combine is missing: the same API
+  import OpenCombine  // where Combine is missing: the same API
 #endif
 import FeedbackLoop
 import FeedbackLoopCombine

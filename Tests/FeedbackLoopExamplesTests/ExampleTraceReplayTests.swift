@@ -11,7 +11,8 @@ import Testing
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Traces")
 
   static var files: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".jsonl") }
+      .sorted()
   }
 
   @Test func everyExampleHasRecordedTraces() {
@@ -27,7 +28,9 @@ import Testing
     let result: Bool
     switch trace.header.system {
     case "Counter":
-      result = TraceReplay(trace, system: Counter.system(initial: test.hasPrefix("marbles") ? 5 : 0), source: file).run().passed
+      result =
+        TraceReplay(trace, system: Counter.system(initial: test.hasPrefix("marbles") ? 5 : 0), source: file).run()
+        .passed
     case "Movies":
       result = TraceReplay(trace, system: Movies.system(), source: file).run().passed
     case "SignIn":
@@ -36,15 +39,18 @@ import Testing
       result = TraceReplay(trace, system: TrafficLight.system, source: file).run().passed
     case "TrafficLight":
       // The README's copy of the system has events that are not Codable: name them.
-      result = TraceReplay(trace, system: TrafficLight.system, source: file) { step in
-        step.eventNode == "tick" ? .tick : .emergency
-      }.run().passed
+      result =
+        TraceReplay(trace, system: TrafficLight.system, source: file) { step in
+          step.eventNode == "tick" ? .tick : .emergency
+        }.run().passed
     case "Volume":
       // Volume's events are types (any Volume.Event): decoded from their names.
-      let system = test.contains("Down") ? Volume.system(initial: 17, target: 15) : Volume.system(initial: 10, target: 13)
-      result = TraceReplay(trace, system: system, source: file) { step -> any Volume.Event in
-        step.eventNode == "Increase" ? Volume.Increase() : Volume.Decrease()
-      }.run().passed
+      let system =
+        test.contains("Down") ? Volume.system(initial: 17, target: 15) : Volume.system(initial: 10, target: 13)
+      result =
+        TraceReplay(trace, system: system, source: file) { step -> any Volume.Event in
+          step.eventNode == "Increase" ? Volume.Increase() : Volume.Decrease()
+        }.run().passed
     default:
       Issue.record("\(file): no example is named \(trace.header.system)")
       return

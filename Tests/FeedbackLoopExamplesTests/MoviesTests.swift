@@ -26,7 +26,9 @@ import Testing
     loop.receive(.didLoad(page(1)), from: "network") { $0 = .loadedPage(context) }
     loop.send(.fetchNext) { $0 = .paging(context) }
     scheduler.advance(by: .milliseconds(500))
-    loop.receive(.didFail("page 2 unavailable"), from: "network") { $0 = .failed(message: "page 2 unavailable", context) }
+    loop.receive(.didFail("page 2 unavailable"), from: "network") {
+      $0 = .failed(message: "page 2 unavailable", context)
+    }
     loop.send(.retry) { $0 = .retrying(context) }
     scheduler.advance(by: .milliseconds(500))
     context.movies += page(2).movies
@@ -80,10 +82,14 @@ import Testing
     let loop = LoopRecorder(Movies.system(client: unreachable))
     loop.send(.fetchNext) { $0 = .paging(Movies.Context()) }
     loop.scheduler.advance(by: .milliseconds(500))
-    loop.receive(.didFail("page 1 unavailable"), from: "network") { $0 = .failed(message: "page 1 unavailable", Movies.Context()) }
+    loop.receive(.didFail("page 1 unavailable"), from: "network") {
+      $0 = .failed(message: "page 1 unavailable", Movies.Context())
+    }
     loop.send(.retry) { $0 = .retrying(Movies.Context()) }
     loop.scheduler.advance(by: .milliseconds(500))
-    loop.receive(.didFail("page 1 unavailable"), from: "network") { $0 = .failed(message: "page 1 unavailable", Movies.Context()) }
+    loop.receive(.didFail("page 1 unavailable"), from: "network") {
+      $0 = .failed(message: "page 1 unavailable", Movies.Context())
+    }
   }
 
   @Test func aNewFetchWhileLoadingIsIgnored() {

@@ -40,7 +40,9 @@ final class SignInTests: XCTestCase {
 
   func testARejectedPasswordCanBeCorrected() {
     let loop = rejectedSignIn()
-    loop.send(.passwordChanged("correct horse")) { $0 = .editing(Form(email: Self.wrong.email, password: "correct horse")) }
+    loop.send(.passwordChanged("correct horse")) {
+      $0 = .editing(Form(email: Self.wrong.email, password: "correct horse"))
+    }
   }
 
   func testAFailedSignInCanBeSubmittedAgainOrEdited() {
@@ -49,6 +51,8 @@ final class SignInTests: XCTestCase {
     loop.send(.submit) { $0 = .submitting(wrong) }  // the same form, straight from the failure
     loop.scheduler.advance(by: .seconds(1))
     loop.receive(.rejected("wrong password"), from: "authenticate") { $0 = .failed(wrong, message: "wrong password") }
-    loop.send(.emailChanged("grace@example.com")) { $0 = .editing(Form(email: "grace@example.com", password: wrong.password)) }
+    loop.send(.emailChanged("grace@example.com")) {
+      $0 = .editing(Form(email: "grace@example.com", password: wrong.password))
+    }
   }
 }

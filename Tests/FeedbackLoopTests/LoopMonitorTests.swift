@@ -22,14 +22,15 @@ import Testing
     }
     let loop = Loop(system, monitor: log.monitor)
     loop.send(.advance)
-    #expect(log.all == [
-      "start 0",
-      "started next 0", "emitted next 0 advance", "finished next 0",
-      "reduce advance from next: 0 -> 1 [t0]",
-      "started next 1", "emitted next 1 stay", "finished next 1",
-      "ignore stay from next in 1",
-      "reduce advance from external: 1 -> 2 [t0]",
-    ])
+    #expect(
+      log.all == [
+        "start 0",
+        "started next 0", "emitted next 0 advance", "finished next 0",
+        "reduce advance from next: 0 -> 1 [t0]",
+        "started next 1", "emitted next 1 stay", "finished next 1",
+        "ignore stay from next in 1",
+        "reduce advance from external: 1 -> 2 [t0]",
+      ])
   }
 
   @Test func undeclaredTransitionsNameTheirTransition() {

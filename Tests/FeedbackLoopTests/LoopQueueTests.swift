@@ -54,9 +54,10 @@ import Testing
     loop.send(.c)
     #expect(loop.state == [.a, .fromFeedback, .b, .c])
     // The feedback's event was reduced after `.a`'s turn finished, not inside it.
-    #expect(log.lines("reduce").map { $0.components(separatedBy: ":")[0] } == [
-      "reduce a from external", "reduce fromFeedback from echo", "reduce b from external", "reduce c from external",
-    ])
+    #expect(
+      log.lines("reduce").map { $0.components(separatedBy: ":")[0] } == [
+        "reduce a from external", "reduce fromFeedback from echo", "reduce b from external", "reduce c from external",
+      ])
   }
 
   @Test func feedbacksSeeEveryStateWithItsEventInDeclarationOrder() {

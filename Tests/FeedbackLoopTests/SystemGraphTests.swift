@@ -23,14 +23,18 @@ import Testing
     #expect(graph.initial == "red")
     #expect(graph.states.map(\.id) == ["green", "red"])
     #expect(graph.events.map(\.id) == ["emergency", "open", "tick"])
-    #expect(graph.transitions == [
-      TransitionEdge(id: 0, from: "red", event: "tick", to: ["green"], label: "go"),
-      TransitionEdge(id: 1, from: nil, event: "emergency", to: ["red"]),
-      TransitionEdge(
-        id: 2, from: "green", event: "open", eventMatch: .enumCase, to: ["red"], isComputed: true,
-        guardDescription: "door closed"),
-    ])
-    #expect(graph.feedbacks == [FeedbackNode(name: "timer", watches: "every state", emits: ["tick"], strategy: "cancelOnNewState")])
+    #expect(
+      graph.transitions == [
+        TransitionEdge(id: 0, from: "red", event: "tick", to: ["green"], label: "go"),
+        TransitionEdge(id: 1, from: nil, event: "emergency", to: ["red"]),
+        TransitionEdge(
+          id: 2, from: "green", event: "open", eventMatch: .enumCase, to: ["red"], isComputed: true,
+          guardDescription: "door closed"),
+      ])
+    #expect(
+      graph.feedbacks == [
+        FeedbackNode(name: "timer", watches: "every state", emits: ["tick"], strategy: "cancelOnNewState")
+      ])
   }
 
   @Test func statesCarryTheirFields() {
@@ -50,9 +54,11 @@ import Testing
         Transition(from: .case("pair"), on: .tick, to: .idle)
       }
     }
-    #expect(system.graph.states == [
-      StateNode(id: "idle"), StateNode(id: "loading", fields: ["page: Int"]), StateNode(id: "pair", fields: ["Int", "String"]),
-    ])
+    #expect(
+      system.graph.states == [
+        StateNode(id: "idle"), StateNode(id: "loading", fields: ["page: Int"]),
+        StateNode(id: "pair", fields: ["Int", "String"]),
+      ])
   }
 
   @Test func aReducerOnlySystemDeclaresNoTransitions() {

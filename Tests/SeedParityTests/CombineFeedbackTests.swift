@@ -1,7 +1,7 @@
 #if canImport(Combine)
-import Combine
+  import Combine
 #else
-import OpenCombine
+  import OpenCombine
 #endif
 import FeedbackLoop
 import FeedbackLoopCombine
@@ -84,7 +84,9 @@ import Testing
   }
 
   /// `URLSession.shared.fetchMovies(page:)`: 200 ms on the scheduler; `failing` pages fail.
-  static func fetchMovies(page: Int, failing: Set<Int>, _ scheduler: LoopCombineScheduler) -> AnyPublisher<Results, Offline> {
+  static func fetchMovies(page: Int, failing: Set<Int>, _ scheduler: LoopCombineScheduler) -> AnyPublisher<
+    Results, Offline
+  > {
     let result: AnyPublisher<Results, Offline> =
       failing.contains(page)
       ? Fail(error: Offline()).eraseToAnyPublisher()
@@ -96,7 +98,8 @@ import Testing
   static func movies(_ scheduler: LoopCombineScheduler, failing: Set<Int>) -> System<MoviesState, MoviesEvent> {
     System("InfiniteList", initial: MoviesState()) {
       Reducer(reducer)
-      Feedback.lensing("whenLoading", emits: [.didLoad(Results(page: 0, titles: [])), .didFail("")], { $0.nextPage }) { page in
+      Feedback.lensing("whenLoading", emits: [.didLoad(Results(page: 0, titles: [])), .didFail("")], { $0.nextPage }) {
+        page in
         .publisher(
           fetchMovies(page: page, failing: failing, scheduler)
             .map(MoviesEvent.didLoad)

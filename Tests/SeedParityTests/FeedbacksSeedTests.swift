@@ -1,7 +1,7 @@
 #if canImport(Combine)
-import Combine
+  import Combine
 #else
-import OpenCombine
+  import OpenCombine
 #endif
 import FeedbackLoop
 import FeedbackLoopCombine
@@ -59,7 +59,8 @@ final class FeedbacksSeedTests: XCTestCase {
     loop.finish()  // both publishers finished: the volume is stable
 
     let drawing = try Drawing(Self.volume(targetedVolume: 15))
-    XCTAssertEqual(drawing.transitions, ["VolumeState → VolumeState: IncreaseEvent / value + 1; DecreaseEvent / value - 1"])
+    XCTAssertEqual(
+      drawing.transitions, ["VolumeState → VolumeState: IncreaseEvent / value + 1; DecreaseEvent / value - 1"])
     XCTAssertEqual(drawing.feedbacks, ["raise emits IncreaseEvent", "lower emits DecreaseEvent"])
   }
 

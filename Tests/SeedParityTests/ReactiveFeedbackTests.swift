@@ -1,7 +1,7 @@
 #if canImport(Combine)
-import Combine
+  import Combine
 #else
-import OpenCombine
+  import OpenCombine
 #endif
 import FeedbackLoop
 import FeedbackLoopCombine
@@ -132,7 +132,8 @@ import Testing
     private let failures = Mutex<Set<Int>>([2])
 
     static func page(_ number: Int) -> Results {
-      Results(page: number, totalResults: 6, totalPages: 3, results: [Movie(id: number * 10), Movie(id: number * 10 + 1)])
+      Results(
+        page: number, totalResults: 6, totalPages: 3, results: [Movie(id: number * 10), Movie(id: number * 10 + 1)])
     }
 
     func fetchMovies(page: Int, clock: any Clock<Duration>) async throws -> MoviesEvent {

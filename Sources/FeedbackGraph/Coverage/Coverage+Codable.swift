@@ -48,6 +48,7 @@ extension Coverage: Codable {
     var count: Int
   }
 
+  /// Writes the value (``init(from:)`` reads it back).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(SystemGraph.currentSchemaVersion, forKey: .schemaVersion)
@@ -69,7 +70,8 @@ extension Coverage: Codable {
       },
       forKey: .transitions)
     let declared = Set(graph.states.map(\.id))
-    let states = graph.states.map { StateCount(id: $0.id, visits: visits($0.id)) }
+    let states =
+      graph.states.map { StateCount(id: $0.id, visits: visits($0.id)) }
       + stateVisits.keys.filter { !declared.contains($0) }.sorted().map { StateCount(id: $0, visits: visits($0)) }
     try container.encode(states, forKey: .states)
     try container.encode(Self.counts(undeclared), forKey: .undeclared)
@@ -81,6 +83,7 @@ extension Coverage: Codable {
     try container.encode(graph, forKey: .graph)
   }
 
+  /// Reads the value back from its encoded form (see ``encode(to:)``).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(graph: try container.decode(SystemGraph.self, forKey: .graph))

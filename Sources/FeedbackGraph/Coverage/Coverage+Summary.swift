@@ -12,7 +12,8 @@ extension Coverage {
   ///
   /// - Complexity: O(s) in the graph's states.
   public var stateFraction: CoverageFraction {
-    CoverageFraction(covered: graph.states.lazy.filter { (stateVisits[$0.id] ?? 0) > 0 }.count, total: graph.states.count)
+    CoverageFraction(
+      covered: graph.states.lazy.filter { (stateVisits[$0.id] ?? 0) > 0 }.count, total: graph.states.count)
   }
 
   /// The declared transitions that never fired, in declaration order.
@@ -29,7 +30,8 @@ extension Coverage {
   /// - Complexity: O(t) in the declared transitions and their targets.
   public var unreachedTargets: [(transition: TransitionEdge, target: String)] {
     zip(graph.transitions, zip(transitionHits, targetHits)).flatMap { transition, counts in
-      counts.0 == 0 ? [] : zip(transition.to, counts.1).filter { $0.1 == 0 }.map { (transition: transition, target: $0.0) }
+      counts.0 == 0
+        ? [] : zip(transition.to, counts.1).filter { $0.1 == 0 }.map { (transition: transition, target: $0.0) }
     }
   }
 
@@ -48,7 +50,9 @@ extension Coverage {
   /// How many times the declared transition `id` led to `target` (0 when either is not
   /// declared).
   public func hits(_ id: TransitionID, to target: String) -> Int {
-    guard let position = position(of: id), let offset = graph.transitions[position].to.firstIndex(of: target) else { return 0 }
+    guard let position = position(of: id), let offset = graph.transitions[position].to.firstIndex(of: target) else {
+      return 0
+    }
     return targetHits[position][offset]
   }
 

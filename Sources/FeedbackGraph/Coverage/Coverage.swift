@@ -55,7 +55,8 @@ public struct Coverage: Hashable, Sendable {
     self.transitionHits = Array(repeating: 0, count: graph.transitions.count)
     self.targetHits = graph.transitions.map { Array(repeating: 0, count: $0.to.count) }
     let indexed = graph.transitions.indices.allSatisfy { graph.transitions[$0].id.index == $0 }
-    self.positions = indexed ? nil : Dictionary(graph.transitions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.positions =
+      indexed ? nil : Dictionary(graph.transitions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   /// Counts one more trace; call it before adding a trace's steps.

@@ -62,7 +62,8 @@ public struct CoverageCollector: Sendable {
             included.append(trace.file)
           } else {
             report.skipped.append(
-              SkippedTrace(file: trace.file, system: system, recorded: trace.header.fingerprint, current: current.fingerprint))
+              SkippedTrace(
+                file: trace.file, system: system, recorded: trace.header.fingerprint, current: current.fingerprint))
           }
         }
       } else {
@@ -83,8 +84,10 @@ public struct CoverageCollector: Sendable {
           if trace.header.fingerprint == chosen {
             included.append(trace.file)
           } else {
-            report.skipped.append(SkippedTrace(
-              file: trace.file, system: system, recorded: trace.header.fingerprint, current: chosen, unregisteredShare: share))
+            report.skipped.append(
+              SkippedTrace(
+                file: trace.file, system: system, recorded: trace.header.fingerprint, current: chosen,
+                unregisteredShare: share))
           }
         }
       }
@@ -144,7 +147,9 @@ public struct SkippedTrace: Hashable, Sendable, CustomStringConvertible {
   public var unregisteredShare: CoverageFraction?
 
   /// A skipped trace.
-  public init(file: String, system: String, recorded: String, current: String, unregisteredShare: CoverageFraction? = nil) {
+  public init(
+    file: String, system: String, recorded: String, current: String, unregisteredShare: CoverageFraction? = nil
+  ) {
     self.file = file
     self.system = system
     self.recorded = recorded
@@ -159,6 +164,7 @@ public struct SkippedTrace: Hashable, Sendable, CustomStringConvertible {
     guard let share = unregisteredShare else {
       return "skipped \(file): recorded against fingerprint \(recorded), \(system) is now \(current) — re-run its test"
     }
-    return "skipped \(file): recorded against fingerprint \(recorded), but \(share) traces of \(system) (not a registered system) were recorded against \(current) — measured against those; re-run its test"
+    return
+      "skipped \(file): recorded against fingerprint \(recorded), but \(share) traces of \(system) (not a registered system) were recorded against \(current) — measured against those; re-run its test"
   }
 }

@@ -17,13 +17,15 @@ public enum CoverageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The paths given hold no trace file (`*.jsonl`).
   case noTraceFiles([String])
 
+  /// The value as one line of text.
   public var description: String {
     switch self {
     case .differentGraphs(let system, let mine, let theirs):
       "cannot merge coverage of \(system): measured against fingerprint \(mine) and \(theirs)"
     case .conflictingTraces(let system, let files):
       "traces of \(system) (not a registered system) were recorded against different declarations: "
-        + files.keys.sorted().map { "\($0) in \(files[$0, default: []].sorted().joined(separator: ", "))" }.joined(separator: "; ")
+        + files.keys.sorted().map { "\($0) in \(files[$0, default: []].sorted().joined(separator: ", "))" }.joined(
+          separator: "; ")
     case .noGraph(let system, let file):
       "\(file): \(system) is not a registered system and the trace carries no graph to draw it on"
     case .staleWithoutGraph(let system, let file, let recorded, let current):

@@ -25,7 +25,9 @@ public enum TraceFiles {
       let enumerator = manager.enumerator(
         at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
       while let url = enumerator?.nextObject() as? URL {
-        guard url.pathExtension == "jsonl", (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+        guard url.pathExtension == "jsonl",
+          (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        else { continue }
         let relative = url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count)
           .drop { $0 == "/" }
         inFolder.append((path.hasSuffix("/") ? path : path + "/") + relative)

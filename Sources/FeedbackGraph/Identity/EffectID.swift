@@ -10,6 +10,7 @@ public struct EffectID: Hashable, Sendable, Comparable, Codable, CustomStringCon
     self.rawValue = rawValue
   }
 
+  /// Whether `lhs` comes before `rhs`: ids sort by their index.
   public static func < (lhs: EffectID, rhs: EffectID) -> Bool {
     lhs.rawValue < rhs.rawValue
   }
@@ -17,10 +18,12 @@ public struct EffectID: Hashable, Sendable, Comparable, Codable, CustomStringCon
   /// `effect #4`.
   public var description: String { "effect #\(rawValue)" }
 
+  /// Reads the id from a plain number.
   public init(from decoder: any Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(Int.self)
   }
 
+  /// Writes the id as a plain number.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)

@@ -4,7 +4,8 @@
 /// Two feedbacks may share a name (both default to `"feedback"`); their ids differ. The
 /// name is looked up where it is shown (``SystemGraph/feedbacks``). In JSON it is the bare
 /// number.
-public struct FeedbackID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+public struct FeedbackID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByIntegerLiteral
+{
   /// The feedback's position in declaration order.
   public let index: Int
 
@@ -19,6 +20,7 @@ public struct FeedbackID: Hashable, Comparable, Sendable, Codable, CustomStringC
     self.index = index
   }
 
+  /// Whether `lhs` comes before `rhs`: ids sort by their index.
   public static func < (lhs: FeedbackID, rhs: FeedbackID) -> Bool {
     lhs.index < rhs.index
   }
@@ -26,10 +28,12 @@ public struct FeedbackID: Hashable, Comparable, Sendable, Codable, CustomStringC
   /// `feedback #1`.
   public var description: String { "feedback #\(index)" }
 
+  /// Reads the id from a plain number.
   public init(from decoder: any Decoder) throws {
     index = try decoder.singleValueContainer().decode(Int.self)
   }
 
+  /// Writes the id as a plain number.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(index)

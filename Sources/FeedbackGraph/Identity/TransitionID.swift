@@ -4,7 +4,9 @@
 /// The id is what traces, coverage and the recorder store; what people read is the
 /// transition itself, which ``SystemGraph/describe(_:)`` writes as `red —tick→ green`.
 /// In JSON it is the bare number.
-public struct TransitionID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+public struct TransitionID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
+  ExpressibleByIntegerLiteral
+{
   /// The transition's position in declaration order.
   public let index: Int
 
@@ -19,6 +21,7 @@ public struct TransitionID: Hashable, Comparable, Sendable, Codable, CustomStrin
     self.index = index
   }
 
+  /// Whether `lhs` comes before `rhs`: ids sort by their index.
   public static func < (lhs: TransitionID, rhs: TransitionID) -> Bool {
     lhs.index < rhs.index
   }
@@ -26,10 +29,12 @@ public struct TransitionID: Hashable, Comparable, Sendable, Codable, CustomStrin
   /// `transition #3`: the id alone. Prefer ``SystemGraph/describe(_:)`` in messages.
   public var description: String { "transition #\(index)" }
 
+  /// Reads the id from a plain number.
   public init(from decoder: any Decoder) throws {
     index = try decoder.singleValueContainer().decode(Int.self)
   }
 
+  /// Writes the id as a plain number.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(index)

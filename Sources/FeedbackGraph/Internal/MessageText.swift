@@ -8,7 +8,8 @@ package func messageQuoted(_ text: String, limit: Int) -> String {
     switch scalar {
     case "\"": result += "\\\""
     case "\\": result += "\\\\"
-    case _ where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+    case _
+    where scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
       || scalar == "\u{2028}" || scalar == "\u{2029}":
       result += "\\u{\(String(scalar.value, radix: 16))}"
     default: result.unicodeScalars.append(scalar)

@@ -116,7 +116,8 @@ public struct TraceReader {
     do {
       chunk = try handle.read(upToCount: Self.chunkSize)
     } catch {
-      throw GraphDecodingError(source: "\(source):\(lineNumber + 1)", path: "", reason: "read failed (\(error.localizedDescription))")
+      throw GraphDecodingError(
+        source: "\(source):\(lineNumber + 1)", path: "", reason: "read failed (\(error.localizedDescription))")
     }
     let scannedAhead = scanned - position
     buffer = Data(buffer[position...])

@@ -48,7 +48,9 @@ extension Feedback {
   public func onStateReceived(_ action: @escaping @Sendable (State) -> Void) -> Feedback {
     var copy = self
     if let earlier = copy.stateReceived {
-      copy.stateReceived = { @Sendable state in earlier(state); action(state) }
+      copy.stateReceived = { @Sendable state in
+        earlier(state); action(state)
+      }
     } else {
       copy.stateReceived = action
     }
@@ -62,7 +64,9 @@ extension Feedback {
   public func onEventEmitted(_ action: @escaping @Sendable (Event) -> Void) -> Feedback {
     var copy = self
     if let earlier = copy.eventEmitted {
-      copy.eventEmitted = { @Sendable event in earlier(event); action(event) }
+      copy.eventEmitted = { @Sendable event in
+        earlier(event); action(event)
+      }
     } else {
       copy.eventEmitted = action
     }

@@ -39,12 +39,15 @@ final class EffectHandle: Sendable {
 
   /// Marks the effect finished. Returns `false` if it was already finished or cancelled.
   @usableFromInline func finish() -> Bool {
-    status.compareExchange(expected: Status.running, desired: Status.finished, ordering: .acquiringAndReleasing).exchanged
+    status.compareExchange(expected: Status.running, desired: Status.finished, ordering: .acquiringAndReleasing)
+      .exchanged
   }
 
   /// Cancels the effect and its task. Returns `false` if it was already finished or cancelled.
   @usableFromInline func cancel() -> Bool {
-    guard status.compareExchange(expected: Status.running, desired: Status.cancelled, ordering: .acquiringAndReleasing).exchanged
+    guard
+      status.compareExchange(expected: Status.running, desired: Status.cancelled, ordering: .acquiringAndReleasing)
+        .exchanged
     else { return false }
     task.withLock { $0?.cancel() }
     resumeWaiters()

@@ -17,7 +17,8 @@ package struct ReplayHooks<Event: Sendable>: Sendable {
 
   /// Hooks from their two parts.
   package init(
-    effect: @escaping @Sendable (FeedbackID, EffectID) -> @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void,
+    effect:
+      @escaping @Sendable (FeedbackID, EffectID) -> @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void,
     source: @escaping @Sendable (FeedbackID, Send<Event>) -> @Sendable () -> Void
   ) {
     self.effect = effect

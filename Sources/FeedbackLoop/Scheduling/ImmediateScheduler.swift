@@ -14,12 +14,15 @@ public final class ImmediateScheduler: LoopScheduler {
   /// Creates an immediate scheduler.
   public init() {}
 
+  /// The time since the scheduler was made.
   public var now: Duration { ContinuousClock.now - origin }
 
+  /// Runs `action` at once, on the calling thread.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
     action()
   }
 
+  /// Runs `action` on a Dispatch timer after `delay` of real time, unless cancelled first.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     let handle = ScheduledAction()
@@ -29,8 +32,10 @@ public final class ImmediateScheduler: LoopScheduler {
     return handle
   }
 
+  /// `ContinuousClock`: async effects sleep in real time.
   public var clock: any Clock<Duration> { ContinuousClock() }
 
+  /// None: async effects run on the default concurrent executor.
   public var taskExecutor: (any TaskExecutor)? { nil }
 
   /// `true`: ``schedule(_:)`` runs its action before returning.

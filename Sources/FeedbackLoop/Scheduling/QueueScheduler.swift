@@ -28,12 +28,15 @@ public final class QueueScheduler: LoopScheduler, TaskExecutor {
     self.queue = DispatchQueue(label: label)
   }
 
+  /// The time since the scheduler was made.
   public var now: Duration { ContinuousClock.now - origin }
 
+  /// Runs `action` on the queue, after the work already there.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
     queue.async(execute: action)
   }
 
+  /// Runs `action` on the queue after `delay` of real time, unless cancelled first.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     let handle = ScheduledAction()
@@ -43,6 +46,7 @@ public final class QueueScheduler: LoopScheduler, TaskExecutor {
     return handle
   }
 
+  /// `ContinuousClock`: async effects sleep in real time.
   public var clock: any Clock<Duration> { ContinuousClock() }
 
   /// This scheduler: async effects run on ``queue``.

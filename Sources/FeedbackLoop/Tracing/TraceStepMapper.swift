@@ -24,7 +24,8 @@ package struct TraceStepMapper<State: Sendable, Event: Sendable>: Sendable {
   /// A header for a recording of the system (whose graph is `graph`, when known).
   package func header(test: String?, outcome: TraceOutcome, graph: SystemGraph? = nil) -> TraceHeader {
     TraceHeader(
-      graph: graph ?? system.graph, test: test, outcome: outcome, encodesEvents: encodesEvents, encodesStates: encodesStates)
+      graph: graph ?? system.graph, test: test, outcome: outcome, encodesEvents: encodesEvents,
+      encodesStates: encodesStates)
   }
 
   /// The trace step for `step` (already expanded: not a synchronous-effect report).

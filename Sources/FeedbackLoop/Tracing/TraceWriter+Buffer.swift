@@ -109,7 +109,8 @@ final class TraceWriterEngine<State: Sendable, Event: Sendable>: Sendable {
   let wakeUp = DispatchSemaphore(value: 0)
 
   init(pendingCapacity: Int, evictionLosesSteps: Bool) {
-    shared = Protected(Shared(pending: TraceWriterRing(capacity: pendingCapacity), evictionLosesSteps: evictionLosesSteps))
+    shared = Protected(
+      Shared(pending: TraceWriterRing(capacity: pendingCapacity), evictionLosesSteps: evictionLosesSteps))
   }
 
   /// Takes `step` from the loop: O(1), no I/O.

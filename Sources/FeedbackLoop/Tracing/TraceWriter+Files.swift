@@ -42,7 +42,8 @@ package enum TraceWriterFiles {
     if !parent.isEmpty, parent != path, let number = createDirectory(parent) { return number }
     if mkdir(path, 0o755) == 0 { return nil }
     let number = errno
-    if number == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if number == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+    {
       return nil  // created meanwhile by someone else
     }
     return number
@@ -74,7 +75,8 @@ package enum TraceWriterFiles {
       reason: number.map(describe) ?? error.localizedDescription)
   }
 
-  static func failure(_ operation: TraceWriterFailure.Operation, path: String, errorNumber: Int32) -> TraceWriterFailure {
+  static func failure(_ operation: TraceWriterFailure.Operation, path: String, errorNumber: Int32) -> TraceWriterFailure
+  {
     TraceWriterFailure(operation: operation, path: path, errorNumber: errorNumber, reason: describe(errorNumber))
   }
 
@@ -255,7 +257,8 @@ final class TraceWriterSink<State: Sendable, Event: Sendable> {
     do {
       data = try Trace.line(header(droppedSoFar: 0))
       for entry in steps {
-        data.append(try Trace.line(mapper.step(entry.step, index: entry.index, timeNanoseconds: Self.nanoseconds(entry.time))))
+        data.append(
+          try Trace.line(mapper.step(entry.step, index: entry.index, timeNanoseconds: Self.nanoseconds(entry.time))))
       }
     } catch {
       return  // a Step always encodes; nothing sensible to write otherwise

@@ -85,7 +85,8 @@ public final class TraceWriter<State: Sendable, Event: Sendable>: Sendable {
   ) throws {
     try self.init(
       recording: system, scheduler: scheduler, policy: policy, pendingLimit: pendingLimit,
-      files: TraceWriterFileOptions(directory: directory, now: Date.init, createFile: TraceWriterFiles.createExclusively),
+      files: TraceWriterFileOptions(
+        directory: directory, now: Date.init, createFile: TraceWriterFiles.createExclusively),
       onError: onError)
   }
 

@@ -68,7 +68,9 @@ public struct Transition<State: Sendable, Event: Sendable>: Sendable {
   /// - Parameters:
   ///   - description: the condition in words, shown on the diagram (`[form is valid]`).
   ///   - test: whether the transition may be taken for this state and event.
-  public func guarded(_ description: String, _ test: @escaping @Sendable (_ state: State, _ event: Event) -> Bool) -> Self {
+  public func guarded(_ description: String, _ test: @escaping @Sendable (_ state: State, _ event: Event) -> Bool)
+    -> Self
+  {
     var copy = self
     copy.condition = Guard(description: description, test: test)
     return copy

@@ -24,8 +24,12 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
     self.transitions = transitions
     self.precedence = transitions.indices.sorted { a, b in
       let x = transitions[a], y = transitions[b]
-      if x.from.pattern.specificity != y.from.pattern.specificity { return x.from.pattern.specificity > y.from.pattern.specificity }
-      if x.on.pattern.specificity != y.on.pattern.specificity { return x.on.pattern.specificity > y.on.pattern.specificity }
+      if x.from.pattern.specificity != y.from.pattern.specificity {
+        return x.from.pattern.specificity > y.from.pattern.specificity
+      }
+      if x.on.pattern.specificity != y.on.pattern.specificity {
+        return x.on.pattern.specificity > y.on.pattern.specificity
+      }
       return a < b
     }
   }

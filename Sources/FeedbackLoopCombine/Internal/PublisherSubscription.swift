@@ -1,7 +1,7 @@
 #if canImport(Combine)
-internal import Combine
+  internal import Combine
 #else
-internal import OpenCombine
+  internal import OpenCombine
 #endif
 import FeedbackLoop
 import Synchronization
@@ -58,7 +58,8 @@ final class PublisherSubscription: Sendable {
 
   /// The effect was cancelled: cancel the subscription and resume the effect's task.
   func cancel() {
-    let (cancellable, finished) = phase.withLock { phase -> (UncheckedCancellable?, CheckedContinuation<Void, Never>?) in
+    let (cancellable, finished) = phase.withLock {
+      phase -> (UncheckedCancellable?, CheckedContinuation<Void, Never>?) in
       guard !phase.cancelled, !phase.done else { return (nil, nil) }
       phase.cancelled = true
       defer {

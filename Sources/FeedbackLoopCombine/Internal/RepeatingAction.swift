@@ -1,7 +1,7 @@
 #if canImport(Combine)
-internal import Combine
+  internal import Combine
 #else
-internal import OpenCombine
+  internal import OpenCombine
 #endif
 import FeedbackLoop
 import Synchronization

@@ -59,7 +59,9 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   mutating func run(progress: ((ExplorationProgress) -> Bool)?) -> Exploration<State, Event> {
     let started = ContinuousClock.now
     let maxDepth = model.explorer.maxDepth
-    admit(system.initial, key: keying.key(system.initial), hash: keying.key(system.initial).hashValue, parent: -1, choice: 0)
+    admit(
+      system.initial, key: keying.key(system.initial), hash: keying.key(system.initial).hashValue, parent: -1, choice: 0
+    )
     var pending = ContiguousArray<Pending>()
     pending.reserveCapacity(Self.batch * 4)
     var index = 0
@@ -120,18 +122,24 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     var choice = 0
     if let perState = model.perState {
       for event in perState(state) {
-        follow(event, from: state, key: stateKey, parent: parent, choice: choice, changes: &changes, node: &stateNode, into: &pending)
+        follow(
+          event, from: state, key: stateKey, parent: parent, choice: choice, changes: &changes, node: &stateNode,
+          into: &pending)
         choice += 1
       }
     } else {
       for event in model.fixedEvents {
-        follow(event, from: state, key: stateKey, parent: parent, choice: choice, changes: &changes, node: &stateNode, into: &pending)
+        follow(
+          event, from: state, key: stateKey, parent: parent, choice: choice, changes: &changes, node: &stateNode,
+          into: &pending)
         choice += 1
       }
     }
     for (feedback, events) in model.feedbackSamples where system.feedbacks[feedback].mayEmit(in: state) {
       for event in events {
-        follow(event, from: state, key: stateKey, parent: parent, choice: choice, changes: &changes, node: &stateNode, into: &pending)
+        follow(
+          event, from: state, key: stateKey, parent: parent, choice: choice, changes: &changes, node: &stateNode,
+          into: &pending)
         choice += 1
       }
     }

@@ -105,7 +105,8 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     case .reduced(let next, let transition):
       return .init(event: event, feedback: source, before: state, after: next, transition: transition, kind: .event)
     case .undeclared(let next, let transition):
-      return .init(event: event, feedback: source, before: state, after: next, transition: transition, kind: .undeclaredTransition)
+      return .init(
+        event: event, feedback: source, before: state, after: next, transition: transition, kind: .undeclaredTransition)
     }
   }
 

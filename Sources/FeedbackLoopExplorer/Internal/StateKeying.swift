@@ -21,9 +21,13 @@ struct Identity<State: Hashable>: StateKeying {
   @inlinable init() {}
   @inlinable var keepsRepresentatives: Bool { false }
   @inlinable @inline(__always) func key(_ state: State) -> State { state }
-  @inlinable func states(keys: ContiguousArray<State>, representatives: ContiguousArray<State>) -> ContiguousArray<State> { keys }
+  @inlinable func states(keys: ContiguousArray<State>, representatives: ContiguousArray<State>) -> ContiguousArray<
+    State
+  > { keys }
   @inlinable @inline(__always)
-  func state(_ index: Int, keys: ContiguousArray<State>, representatives: ContiguousArray<State>) -> State { keys[index] }
+  func state(_ index: Int, keys: ContiguousArray<State>, representatives: ContiguousArray<State>) -> State {
+    keys[index]
+  }
 }
 
 /// States are told apart by a user's key function.
@@ -33,10 +37,14 @@ struct KeyedBy<State>: StateKeying {
   @inlinable init(key: @escaping @Sendable (State) -> AnyHashable) { self.key = key }
   @inlinable var keepsRepresentatives: Bool { true }
   @inlinable func key(_ state: State) -> AnyHashable { key(state) }
-  @inlinable func states(keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>) -> ContiguousArray<State> {
+  @inlinable func states(keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>)
+    -> ContiguousArray<State>
+  {
     representatives
   }
-  @inlinable func state(_ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>) -> State {
+  @inlinable func state(_ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>)
+    -> State
+  {
     representatives[index]
   }
 }

@@ -67,7 +67,9 @@ struct StateStore<Element: Hashable> {
 
   /// Inserts `element` unless it is there; returns whether it was new and its index.
   @inlinable @inline(__always)
-  mutating func insert(_ element: Element, hash hashValue: Int, parent: Int32, choice: UInt16) -> (inserted: Bool, index: Int32) {
+  mutating func insert(_ element: Element, hash hashValue: Int, parent: Int32, choice: UInt16) -> (
+    inserted: Bool, index: Int32
+  ) {
     if (elements.count + 1) * 4 > table.count * 3 { grow() }
     let hash = UInt64(truncatingIfNeeded: hashValue) & 0xFFFF_FFFF
     var slot = Int(truncatingIfNeeded: hash) & mask
@@ -109,7 +111,9 @@ struct StateStore<Element: Hashable> {
         for hash in hashes {
           let entry = table[hash & mask]
           if entry != 0, entry >> 32 == UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF {
-            sink &+= UInt64(elements.load(fromByteOffset: (Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1) * stride, as: UInt8.self))
+            sink &+= UInt64(
+              elements.load(fromByteOffset: (Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1) * stride, as: UInt8.self)
+            )
           }
         }
       }

@@ -39,9 +39,11 @@ extension Explorer {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> Exploration<State, Event> {
     let exploration = run()
-    let directory = traceDirectory ?? ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"].map {
-      URL(fileURLWithPath: $0, isDirectory: true)
-    }
+    let directory =
+      traceDirectory
+      ?? ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"].map {
+        URL(fileURLWithPath: $0, isDirectory: true)
+      }
     var traces: [Int: URL] = [:]
     if let directory, !exploration.findings.isEmpty {
       do {

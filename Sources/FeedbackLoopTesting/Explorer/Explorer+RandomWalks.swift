@@ -21,9 +21,11 @@ extension Explorer {
     let walks = randomWalks(count: count, length: length, seed: seed)
     if let failure = walks.failure, let path = failure.path {
       let test = swiftTest(
-        path: path, named: ExplorerFailure.testName(failure.slug, number: 1), comment: "Found by a random walk: \(failure.message)")
+        path: path, named: ExplorerFailure.testName(failure.slug, number: 1),
+        comment: "Found by a random walk: \(failure.message)")
       reportKitIssue(
-        ExplorerFailure.message(for: failure, path: path, test: test, trace: nil) + "\n\n" + walks.report.split(separator: "\n")[0],
+        ExplorerFailure.message(for: failure, path: path, test: test, trace: nil) + "\n\n"
+          + walks.report.split(separator: "\n")[0],
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return walks

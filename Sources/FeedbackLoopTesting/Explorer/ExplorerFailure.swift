@@ -26,7 +26,8 @@ enum ExplorerFailure {
         }
         parts.append(lines.joined(separator: "\n"))
       }
-      parts.append("To fix: the transition or reducer of the last step causes it; this test reproduces it:\n\n" + (test ?? ""))
+      parts.append(
+        "To fix: the transition or reducer of the last step causes it; this test reproduces it:\n\n" + (test ?? ""))
     } else {
       parts.append("To fix: check the declaration (or give the explorer the events that reach it).")
     }

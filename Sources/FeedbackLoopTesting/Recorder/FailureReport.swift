@@ -16,7 +16,9 @@ struct FailureReport {
   var message: String {
     var parts = [heading]
     if let diff {
-      parts.append("  (Expected: −, Actual: +)\n" + diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+      parts.append(
+        "  (Expected: −, Actual: +)\n"
+          + diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
     }
     if !timeline.isEmpty {
       parts.append("Timeline (last steps):\n" + timeline)

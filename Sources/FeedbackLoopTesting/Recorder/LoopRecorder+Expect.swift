@@ -21,6 +21,7 @@ public struct Sending<State: Equatable & Sendable, Event: Sendable>: ExpectedSte
     (self.event, self.line, self.update) = (event, line, update)
   }
 
+  /// Asserts this step on `recorder`, reporting failures at the step's line in `filePath`.
   public func run(on recorder: LoopRecorder<State, Event>, fileID: StaticString, filePath: StaticString) {
     recorder.send(event, fileID: fileID, filePath: filePath, line: line, column: 1, update)
   }
@@ -41,6 +42,7 @@ public struct Receiving<State: Equatable & Sendable, Event: Sendable>: ExpectedS
     (self.pattern, self.feedback, self.line, self.update) = (pattern, feedback, line, update)
   }
 
+  /// Asserts this step on `recorder`, reporting failures at the step's line in `filePath`.
   public func run(on recorder: LoopRecorder<State, Event>, fileID: StaticString, filePath: StaticString) {
     recorder.receive(pattern, from: feedback, fileID: fileID, filePath: filePath, line: line, column: 1, update)
   }
@@ -48,7 +50,9 @@ public struct Receiving<State: Equatable & Sendable, Event: Sendable>: ExpectedS
 
 extension Receiving where Event: Equatable {
   /// Expects exactly `event` (from `feedback`, if given).
-  public init(_ event: Event, from feedback: String? = nil, line: UInt = #line, _ update: (@Sendable (inout State) -> Void)? = nil) {
+  public init(
+    _ event: Event, from feedback: String? = nil, line: UInt = #line, _ update: (@Sendable (inout State) -> Void)? = nil
+  ) {
     self.init(.value(event), from: feedback, line: line, update)
   }
 }
@@ -62,6 +66,7 @@ public struct Waiting<State: Equatable & Sendable, Event: Sendable>: ExpectedSte
     self.duration = duration
   }
 
+  /// Asserts this step on `recorder`, reporting failures at the step's line in `filePath`.
   public func run(on recorder: LoopRecorder<State, Event>, fileID: StaticString, filePath: StaticString) {
     recorder.scheduler.advance(by: duration)
   }
@@ -70,15 +75,24 @@ public struct Waiting<State: Equatable & Sendable, Event: Sendable>: ExpectedSte
 /// Builds the steps of ``LoopRecorder/expect(fileID:filePath:line:column:_:)``.
 @resultBuilder
 public enum ExpectationBuilder<State: Equatable & Sendable, Event: Sendable> {
+  /// One expected step, whatever its kind.
   public typealias Step = any ExpectedStep<State, Event>
 
+  /// A `Sending<State, Event>` written in the block, as its parts.
   public static func buildExpression(_ step: Sending<State, Event>) -> [Step] { [step] }
+  /// A `Receiving<State, Event>` written in the block, as its parts.
   public static func buildExpression(_ step: Receiving<State, Event>) -> [Step] { [step] }
+  /// A `Waiting<State, Event>` written in the block, as its parts.
   public static func buildExpression(_ step: Waiting<State, Event>) -> [Step] { [step] }
+  /// The parts of a block, in order.
   public static func buildBlock(_ parts: [Step]...) -> [Step] { parts.flatMap { $0 } }
+  /// The parts of an `if` without `else`: none when the condition is false.
   public static func buildOptional(_ part: [Step]?) -> [Step] { part ?? [] }
+  /// The parts of an `if` branch (or a `switch` case).
   public static func buildEither(first part: [Step]) -> [Step] { part }
+  /// The parts of an `else` branch (or a later `switch` case).
   public static func buildEither(second part: [Step]) -> [Step] { part }
+  /// The parts of every pass of a `for` loop, in order.
   public static func buildArray(_ parts: [[Step]]) -> [Step] { parts.flatMap { $0 } }
 }
 

@@ -35,7 +35,11 @@ extension LoopRecorder {
   }
 
   func finish(at site: CallSite) {
-    guard !book.withLock({ book in defer { book.finished = true }; return book.finished }) else { return }
+    guard
+      !book.withLock({ book in
+        defer { book.finished = true }; return book.finished
+      })
+    else { return }
     checkNewSteps(at: site)
     if exhaustivity == .on {
       checkNothingLeft(at: site)
@@ -48,7 +52,8 @@ extension LoopRecorder {
     let unasserted = unassertedEvents()
     if !unasserted.isEmpty {
       FailureReport(
-        heading: "The test ended with \(unasserted.count) received event\(unasserted.count == 1 ? "" : "s") not asserted:\n\(list(unasserted))",
+        heading:
+          "The test ended with \(unasserted.count) received event\(unasserted.count == 1 ? "" : "s") not asserted:\n\(list(unasserted))",
         diff: nil,
         timeline: timeline(),
         fix: "assert \(unasserted.count == 1 ? "it" : "them") with receive(…), or call skipReceived() before the end.",
@@ -68,22 +73,27 @@ extension LoopRecorder {
         startedBy = "after #\(cause.index) \(describe(cause.event!.event)), which was not asserted"
       }
       FailureReport(
-        heading: "An effect is still running at the end of the test: \(effect.id) of feedback \"\(effect.feedback)\", started at \(TimelineFormat.time(effect.step.time)) \(startedBy).",
+        heading:
+          "An effect is still running at the end of the test: \(effect.id) of feedback \"\(effect.feedback)\", started at \(TimelineFormat.time(effect.step.time)) \(startedBy).",
         diff: nil,
         timeline: timeline(),
-        fix: "advance the scheduler until it finishes, reach a state that cancels it, or call skipInFlightEffects() if it runs forever.",
+        fix:
+          "advance the scheduler until it finishes, reach a state that cancels it, or call skipInFlightEffects() if it runs forever.",
         step: effect.step.index
       ).report(at: site, for: self)
     }
     let skippedAny = !book.withLock(\.skippedEffects).isEmpty
     let pending = scheduler.pending
     if running.isEmpty, !skippedAny, !pending.isEmpty {
-      let list = pending.map { "  due at \(TimelineFormat.time($0.due))\($0.label.map { ": \($0)" } ?? "")" }.joined(separator: "\n")
+      let list = pending.map { "  due at \(TimelineFormat.time($0.due))\($0.label.map { ": \($0)" } ?? "")" }.joined(
+        separator: "\n")
       FailureReport(
-        heading: "The test ended with \(pending.count) timer\(pending.count == 1 ? "" : "s") still pending on the scheduler:\n\(list)",
+        heading:
+          "The test ended with \(pending.count) timer\(pending.count == 1 ? "" : "s") still pending on the scheduler:\n\(list)",
         diff: nil,
         timeline: timeline(),
-        fix: "advance the scheduler past \(TimelineFormat.time(pending.map(\.due).max()!)) (scheduler.run()) before the end, or cancel what scheduled them."
+        fix:
+          "advance the scheduler past \(TimelineFormat.time(pending.map(\.due).max()!)) (scheduler.run()) before the end, or cancel what scheduled them."
       ).report(at: site, for: self)
     }
   }

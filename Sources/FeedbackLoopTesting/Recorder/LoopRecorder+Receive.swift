@@ -75,14 +75,16 @@ extension LoopRecorder {
       found = candidates.first { matches($0.event!.event) && sourceMatches($0) }
       if showSkipped, let found {
         for skipped in candidates where skipped.index < found.index {
-          print("LoopRecorder skipped #\(skipped.index) \(describe(skipped.event!.event)) from \(skipped.event!.source)")
+          print(
+            "LoopRecorder skipped #\(skipped.index) \(describe(skipped.event!.event)) from \(skipped.event!.source)")
         }
       }
     }
     guard let step = found, let (actualEvent, source) = step.event else {
       let pending = scheduler.pending
       FailureReport(
-        heading: "Expected to receive \(description)\(feedback.map { " from \"\($0)\"" } ?? ""), but no event was received.",
+        heading:
+          "Expected to receive \(description)\(feedback.map { " from \"\($0)\"" } ?? ""), but no event was received.",
         diff: nil,
         timeline: timeline(),
         fix: pending.isEmpty
@@ -96,7 +98,9 @@ extension LoopRecorder {
       FailureReport(
         heading: "Received an unexpected event at step #\(step.index): \(describe(actualEvent)) from \(source).",
         diff: expected.map { FailureReport.diff(expected: $0, actual: actualEvent) }
-          ?? FailureReport.diff(expected: "\(description) from \(feedback ?? "any source")", actual: "\(describe(actualEvent)) from \(source)"),
+          ?? FailureReport.diff(
+            expected: "\(description) from \(feedback ?? "any source")",
+            actual: "\(describe(actualEvent)) from \(source)"),
         timeline: timeline(endingAt: step.index),
         fix: "assert it with \(actualCall) before \(call), or call skipReceived().",
         step: step.index

@@ -21,7 +21,8 @@ extension LoopRecorder {
       let pending = unassertedEvents()
       if !pending.isEmpty {
         FailureReport(
-          heading: "Must handle \(pending.count) received event\(pending.count == 1 ? "" : "s") before sending \(describe(event)):\n\(list(pending))",
+          heading:
+            "Must handle \(pending.count) received event\(pending.count == 1 ? "" : "s") before sending \(describe(event)):\n\(list(pending))",
           diff: nil,
           timeline: timeline(),
           fix: "assert \(pending.count == 1 ? "it" : "them") with receive(…) before this send, or call skipReceived().",
@@ -51,7 +52,9 @@ extension LoopRecorder {
 
   /// Checks the state after `step` against the previous asserted state changed by
   /// `update`, then marks `step` (and everything before it) asserted.
-  func assertState(of step: RecordedStep<State, Event>, after call: String, update: ((inout State) -> Void)?, at site: CallSite) {
+  func assertState(
+    of step: RecordedStep<State, Event>, after call: String, update: ((inout State) -> Void)?, at site: CallSite
+  ) {
     guard let actual = step.stateAfter else { return }
     guard update != nil || exhaustivity == .on else {
       // Not exhaustive, and no closure: the call asserts the event, not the state.
@@ -91,7 +94,8 @@ extension LoopRecorder {
       heading: "State mismatch after \(call) at step #\(step.index).",
       diff: FailureReport.diff(expected: expected, actual: actual),
       timeline: timeline(endingAt: step.index),
-      fix: "make the closure of \(call) describe the state the loop reached (lines marked +), or fix the transition that produced it.",
+      fix:
+        "make the closure of \(call) describe the state the loop reached (lines marked +), or fix the transition that produced it.",
       step: step.index
     ).report(at: site, for: self)
   }

@@ -19,7 +19,8 @@ extension LoopRecorder {
     let now = scheduler.now
     guard time >= now else {
       FailureReport(
-        heading: "receiveNothing(before: \(TimelineFormat.time(time))) asks about the past: the scheduler is at \(TimelineFormat.time(now)).",
+        heading:
+          "receiveNothing(before: \(TimelineFormat.time(time))) asks about the past: the scheduler is at \(TimelineFormat.time(now)).",
         diff: nil, timeline: timeline(),
         fix: "pass a time after \(TimelineFormat.time(now)), or assert the events already received with receive(…)."
       ).report(at: site, for: self)
@@ -30,7 +31,9 @@ extension LoopRecorder {
     guard let last = early.last else { return }
     FailureReport(
       heading: "Expected no event before \(TimelineFormat.time(time)), but received \(early.count):\n"
-        + early.map { step in "  #\(step.index) at \(TimelineFormat.time(step.time)): \(describe(step.event!.event)) from \(step.event!.source)" }
+        + early.map { step in
+          "  #\(step.index) at \(TimelineFormat.time(step.time)): \(describe(step.event!.event)) from \(step.event!.source)"
+        }
         .joined(separator: "\n"),
       diff: nil,
       timeline: timeline(endingAt: last.index),

@@ -39,18 +39,21 @@ extension LoopRecorder {
   }
 
   func line(_ step: RecordedStep<State, Event>) -> String {
-    let head = "#\(step.index)".padding(toLength: 4, withPad: " ", startingAt: 0) + " "
+    let head =
+      "#\(step.index)".padding(toLength: 4, withPad: " ", startingAt: 0) + " "
       + TimelineFormat.time(step.time).padding(toLength: 7, withPad: " ", startingAt: 0) + " "
     let body: String
     switch step.activity {
     case .started(let state): body = "initial    \(describe(state))"
     case .reduced(let event, let source, let before, let after, let transition):
-      body = "event      \(describe(event)) from \(source): \(describe(before)) → \(describe(after))"
+      body =
+        "event      \(describe(event)) from \(source): \(describe(before)) → \(describe(after))"
         + (transition.map { " via \(graph.describe($0))" } ?? "")
     case .ignored(let event, let source, let state):
       body = "ignored    \(describe(event)) from \(source) in \(describe(state))"
     case .undeclaredTransition(let event, let source, let before, let after, let transition):
-      body = "UNDECLARED \(describe(event)) from \(source): \(describe(before)) → \(describe(after)) via \(graph.describe(transition))"
+      body =
+        "UNDECLARED \(describe(event)) from \(source): \(describe(before)) → \(describe(after)) via \(graph.describe(transition))"
     case .effectStarted(let id, let feedback): body = "started    \(feedback) \(id)"
     case .effectEmitted(let id, let feedback, let event): body = "emitted    \(feedback) \(id): \(describe(event))"
     case .effectFinished(let id, let feedback): body = "finished   \(feedback) \(id)"

@@ -41,7 +41,8 @@ extension LoopRecorder {
   /// The name of this recording's trace file: `TrafficLight-TrafficLightTests-lightCycles.jsonl`
   /// (system, the test's file, the test), with every other character replaced by `_`.
   public var traceFileName: String {
-    Self.traceBaseName(system: system.name, fileID: origin.fileID, test: testName) + (traceSuffix.map { "-\($0)" } ?? "") + ".jsonl"
+    Self.traceBaseName(system: system.name, fileID: origin.fileID, test: testName)
+      + (traceSuffix.map { "-\($0)" } ?? "") + ".jsonl"
   }
 
   /// `TrafficLight-TrafficLightTests-lightCycles`: the file name without its suffix.
@@ -62,7 +63,8 @@ extension LoopRecorder {
       try writeTrace(to: traceDirectory)
     } catch {
       FailureReport(
-        heading: "The trace of \(testName) could not be written to \(traceDirectory.path): \(error.localizedDescription)",
+        heading:
+          "The trace of \(testName) could not be written to \(traceDirectory.path): \(error.localizedDescription)",
         diff: nil,
         timeline: "",
         fix: "point FEEDBACKLOOP_TRACE_DIR (or traceDirectory:) at a writable directory."

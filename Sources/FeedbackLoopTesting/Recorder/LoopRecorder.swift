@@ -124,7 +124,8 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     self.testName = testName
     self.traceDirectory = writesTrace ? traceDirectory ?? Self.environmentTraceDirectory : nil
     self.traceSuffix = self.traceDirectory.flatMap {
-      Self.claimTraceName($0.appendingPathComponent(Self.traceBaseName(system: system.name, fileID: fileID, test: testName)).path)
+      Self.claimTraceName(
+        $0.appendingPathComponent(Self.traceBaseName(system: system.name, fileID: fileID, test: testName)).path)
     }
     let book = Protected(Book(baseline: initialState ?? system.initial, feedbackNames: system.feedbacks.map(\.name)))
     self.book = book
@@ -197,7 +198,8 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   private func checkSteps(at site: CallSite, onlyInvariant added: Int?) {
     // Look only where there is something to check: the recording can hold millions of
     // steps, and undeclared transitions are indexed as they are recorded.
-    let (steps, invariants) = book.withLock { book -> ([RecordedStep<State, Event>], [(description: String, holds: @Sendable (State) -> Bool)]) in
+    let (steps, invariants) = book.withLock {
+      book -> ([RecordedStep<State, Event>], [(description: String, holds: @Sendable (State) -> Bool)]) in
       let range = added != nil ? 0..<book.checked : book.checked..<book.steps.count
       if added == nil { book.checked = book.steps.count }
       let invariants = added.map { [book.invariants[$0]] } ?? book.invariants
@@ -211,12 +213,16 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
       return (Set(found).sorted().map { book.steps[$0] }, invariants)
     }
     for step in steps {
-      if added == nil, case .undeclaredTransition(let event, let source, let before, let after, let transition) = step.activity {
+      if added == nil,
+        case .undeclaredTransition(let event, let source, let before, let after, let transition) = step.activity
+      {
         FailureReport(
-          heading: "Undeclared transition at step #\(step.index): \(describe(event)) from \(source) turned \(describe(before)) into \(describe(after)), outside the targets of \(graph.describe(transition)).",
+          heading:
+            "Undeclared transition at step #\(step.index): \(describe(event)) from \(source) turned \(describe(before)) into \(describe(after)), outside the targets of \(graph.describe(transition)).",
           diff: nil,
           timeline: timeline(endingAt: step.index),
-          fix: "add \(system.nodeName(of: after)) to the targets of \(graph.describe(transition)), or fix the closure that computed it.",
+          fix:
+            "add \(system.nodeName(of: after)) to the targets of \(graph.describe(transition)), or fix the closure that computed it.",
           step: step.index
         ).report(at: site, for: self)
       }
@@ -226,7 +232,8 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
           heading: "Invariant \"\(check.description)\" violated at step #\(step.index): \(describe(state)).",
           diff: nil,
           timeline: timeline(endingAt: step.index),
-          fix: "find the event that led to step #\(step.index) in the timeline; its transition or reducer breaks the invariant.",
+          fix:
+            "find the event that led to step #\(step.index) in the timeline; its transition or reducer breaks the invariant.",
           step: step.index
         ).report(at: site, for: self)
       }

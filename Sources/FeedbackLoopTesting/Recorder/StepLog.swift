@@ -199,16 +199,19 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
     case .initial:
       return LoopStep(kind: .initial, after: state(record.state))
     case .event, .ignoredEvent, .undeclaredTransition:
-      let kind: StepKind = record.kind == .event ? .event : (record.kind == .ignoredEvent ? .ignoredEvent : .undeclaredTransition)
+      let kind: StepKind =
+        record.kind == .event ? .event : (record.kind == .ignoredEvent ? .ignoredEvent : .undeclaredTransition)
       return LoopStep(
         kind: kind, event: eventSteps[record.state - 1].event, feedback: feedback, before: state(record.state - 1),
         after: state(record.state), transition: record.transition)
     case .effectStarted, .effectFinished, .effectCancelled:
       let kind: StepKind =
-        record.kind == .effectStarted ? .effectStarted : (record.kind == .effectFinished ? .effectFinished : .effectCancelled)
+        record.kind == .effectStarted
+        ? .effectStarted : (record.kind == .effectFinished ? .effectFinished : .effectCancelled)
       return LoopStep(kind: kind, feedback: feedback, effect: record.effect)
     case .effectEmitted:
-      return LoopStep(kind: .effectEmitted, event: emittedEvents[record.emitted], feedback: feedback, effect: record.effect)
+      return LoopStep(
+        kind: .effectEmitted, event: emittedEvents[record.emitted], feedback: feedback, effect: record.effect)
     case .stopped:
       return LoopStep(kind: .stopped)
     }

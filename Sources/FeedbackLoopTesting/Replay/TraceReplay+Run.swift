@@ -82,10 +82,12 @@ extension TraceReplay {
       return "\(source) records the system \"\(trace.header.system)\", not \"\(system.name)\"."
     }
     guard trace.steps.first?.kind == .initial else {
-      return "\(source) does not start with the initial state: replay needs a whole run (a TraceWriter .lastSteps window is only its end)."
+      return
+        "\(source) does not start with the initial state: replay needs a whole run (a TraceWriter .lastSteps window is only its end)."
     }
     if let gap = trace.steps.indices.first(where: { trace.steps[$0].index != $0 }) {
-      return "\(source) skips steps: line \(gap + 2) holds step #\(trace.steps[gap].index), expected #\(gap) (steps the writer dropped?): replay needs a whole run."
+      return
+        "\(source) skips steps: line \(gap + 2) holds step #\(trace.steps[gap].index), expected #\(gap) (steps the writer dropped?): replay needs a whole run."
     }
     return nil
   }
@@ -102,7 +104,8 @@ extension TraceReplay {
     } else {
       why = "the trace stores events as text only (\(Event.self) was not Codable when it was recorded)"
     }
-    return Result(matchedSteps: step.index, divergence: nil, problem: "\(source) cannot be replayed: step #\(step.index): \(why).")
+    return Result(
+      matchedSteps: step.index, divergence: nil, problem: "\(source) cannot be replayed: step #\(step.index): \(why).")
   }
 
   /// The first index below `end` where the replayed and recorded steps differ (times
@@ -132,7 +135,9 @@ extension TraceReplay {
     if let problem = result.problem {
       return FailureReport(
         heading: problem, diff: nil, timeline: "",
-        fix: "replay a whole recorded run of this system whose events decode: make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.")
+        fix:
+          "replay a whole recorded run of this system whose events decode: make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay."
+      )
     }
     guard let divergence = result.divergence else { return nil }
     let what: String
@@ -141,18 +146,22 @@ extension TraceReplay {
     case (_, nil): what = "the system stopped short of the recorded step"
     default: what = "the system did something else"
     }
-    var heading = "Replay of \(source) diverged at step #\(divergence.index) (\(TimelineFormat.time(divergence.time))): \(what)."
+    var heading =
+      "Replay of \(source) diverged at step #\(divergence.index) (\(TimelineFormat.time(divergence.time))): \(what)."
     let graph = system.graph
     let fingerprint = graph.fingerprint
     if trace.header.fingerprint != fingerprint {
-      heading += "\nThe trace was recorded against \(trace.header.fingerprint); \(system.name) is now \(fingerprint): its declarations changed since."
+      heading +=
+        "\nThe trace was recorded against \(trace.header.fingerprint); \(system.name) is now \(fingerprint): its declarations changed since."
     }
     return FailureReport(
       heading: heading,
       diff: FailureReport.diff(
-        expected: divergence.expected.map { ReplayedStep($0, in: trace.header.graph ?? graph) }, actual: divergence.actual.map { ReplayedStep($0, in: graph) }),
+        expected: divergence.expected.map { ReplayedStep($0, in: trace.header.graph ?? graph) },
+        actual: divergence.actual.map { ReplayedStep($0, in: graph) }),
       timeline: timeline(endingAt: divergence.index),
-      fix: "if the new behaviour is intended, record the trace again (run its test with FEEDBACKLOOP_TRACE_DIR set); otherwise fix what changed the step marked +.",
+      fix:
+        "if the new behaviour is intended, record the trace again (run its test with FEEDBACKLOOP_TRACE_DIR set); otherwise fix what changed the step marked +.",
       step: divergence.index)
   }
 
@@ -201,10 +210,12 @@ struct ReplayedStep: Equatable {
     switch kind {
     case .initial: return "initial    \(state ?? "")"
     case .event, .ignoredEvent, .undeclaredTransition:
-      return "\(kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(event ?? "") from \(source ?? ""): \(before ?? "") → \(state ?? "")"
+      return
+        "\(kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(event ?? "") from \(source ?? ""): \(before ?? "") → \(state ?? "")"
     case .effectStarted, .effectEmitted, .effectFinished, .effectCancelled:
       let name = kind.rawValue.dropFirst("effect".count).lowercased()
-      return "\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(source ?? "") effect #\(effect ?? -1)\(event.map { ": \($0)" } ?? "")"
+      return
+        "\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(source ?? "") effect #\(effect ?? -1)\(event.map { ": \($0)" } ?? "")"
     case .stopped: return "stopped"
     }
   }

@@ -15,17 +15,23 @@ public struct TestClock: Clock {
     /// Creates an instant.
     public init(offset: Duration) { self.offset = offset }
 
+    /// The instant `duration` later.
     public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    /// The virtual time from this instant to `other`.
     public func duration(to other: Instant) -> Duration { other.offset - offset }
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
   let scheduler: TestScheduler
 
+  /// The scheduler's current virtual time.
   public var now: Instant { Instant(offset: scheduler.now) }
 
+  /// Zero: virtual time has no granularity.
   public var minimumResolution: Duration { .zero }
 
+  /// Suspends until the scheduler's virtual time reaches `deadline` (the test moves it); throws `CancellationError` when the task is cancelled first.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let sleeper = Sleeper()
@@ -70,7 +76,9 @@ final class Sleeper: Sendable {
   }
 
   func wake() {
-    state.withLock { state in defer { state.continuation = nil }; return state.continuation }?.resume()
+    state.withLock { state in
+      defer { state.continuation = nil }; return state.continuation
+    }?.resume()
   }
 
   func cancel() {

@@ -100,6 +100,7 @@ public struct PendingAction: Hashable, Sendable, CustomStringConvertible {
     self.label = label
   }
 
+  /// The value as one line of text.
   public var description: String {
     "due at \(due)" + (label.map { " (\($0))" } ?? "")
   }

@@ -92,9 +92,10 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     /// can schedule more than 2³² actions in its life and ties still run in scheduling order.
     mutating func renumber() {
       let entries = heap.unordered.sorted()
-      heap = Heap(entries.enumerated().map { index, entry in
-        Entry(due: entry.due, sequence: UInt32(index), slot: UInt32(entry.slot))
-      })
+      heap = Heap(
+        entries.enumerated().map { index, entry in
+          Entry(due: entry.due, sequence: UInt32(index), slot: UInt32(entry.slot))
+        })
       sequence = UInt32(entries.count)
     }
 
@@ -157,7 +158,9 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   /// messages.
   /// - Complexity: O(log n).
   @discardableResult
-  public func schedule(after delay: Duration, label: String?, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+  public func schedule(after delay: Duration, label: String?, _ action: @escaping @Sendable () -> Void)
+    -> ScheduledAction
+  {
     let handle = ScheduledAction()
     insert(Action(handle: handle, run: action), after: delay, label: label)
     return handle

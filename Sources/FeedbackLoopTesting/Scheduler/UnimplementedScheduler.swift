@@ -40,26 +40,31 @@ public final class UnimplementedScheduler: LoopScheduler {
       column: column)
   }
 
+  /// Reports an issue: this scheduler should not be asked for the time.
   public var now: Duration {
     fail("now")
     return .zero
   }
 
+  /// Reports an issue at the test's line: no work should be scheduled.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
     fail("schedule(_:)")
   }
 
+  /// Reports an issue at the test's line: no work should be scheduled.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     fail("schedule(after:)")
     return ScheduledAction()
   }
 
+  /// Reports an issue: effects should not sleep on this scheduler.
   public var clock: any Clock<Duration> {
     fail("clock")
     return ContinuousClock()
   }
 
+  /// None: async effects should not run on this scheduler.
   public var taskExecutor: (any TaskExecutor)? {
     fail("taskExecutor")
     return nil

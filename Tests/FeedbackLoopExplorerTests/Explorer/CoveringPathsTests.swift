@@ -13,15 +13,32 @@ import Testing
 
   @Test func everyExamplesCoveringPathsFireEveryReachableTransition() {
     let examples: [(String, Set<TransitionID>, Set<TransitionID>, Int)] = [
-      { let e = ExampleExplorers.counter.run(); return ("Counter", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
-      { let e = ExampleExplorers.signIn.run(); return ("SignIn", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
-      { let e = ExampleExplorers.trafficLight.run(); return ("TrafficLight", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
-      { let e = ExampleExplorers.volume.run(); return ("Volume", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
-      { let e = ExampleExplorers.movies.run(); return ("Movies", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count) }(),
+      {
+        let e = ExampleExplorers.counter.run();
+        return ("Counter", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count)
+      }(),
+      {
+        let e = ExampleExplorers.signIn.run();
+        return ("SignIn", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count)
+      }(),
+      {
+        let e = ExampleExplorers.trafficLight.run();
+        return ("TrafficLight", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count)
+      }(),
+      {
+        let e = ExampleExplorers.volume.run();
+        return ("Volume", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count)
+      }(),
+      {
+        let e = ExampleExplorers.movies.run();
+        return ("Movies", Self.fired(e), Set(e.firedTransitions), e.coveringPaths.count)
+      }(),
     ]
     for (name, covered, reachable, count) in examples {
       #expect(!reachable.isEmpty, "\(name)")
-      #expect(covered == reachable, "\(name): covering paths fire \(covered.sorted()), the exploration fired \(reachable.sorted())")
+      #expect(
+        covered == reachable,
+        "\(name): covering paths fire \(covered.sorted()), the exploration fired \(reachable.sorted())")
       #expect(count <= reachable.count, "\(name)")
     }
   }

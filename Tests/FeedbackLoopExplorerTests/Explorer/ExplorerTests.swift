@@ -52,13 +52,16 @@ import Testing
     #expect(finding.path?.events == [.incA, .incA, .incA])
     #expect(
       finding.message
-        == "Invariant \"a + b stays below 3\" is violated after 3 events: .incA, .incA, .incA: Counters(a: 3, b: 0, mode: 0).")
+        == "Invariant \"a + b stays below 3\" is violated after 3 events: .incA, .incA, .incA: Counters(a: 3, b: 0, mode: 0)."
+    )
   }
 
   @Test func anInvariantBrokenInTheInitialStateHasAnEmptyPath() {
     let exploration = counters.invariant("never") { _ in false }.run()
     #expect(exploration.findings.first?.path?.steps.isEmpty == true)
-    #expect(exploration.findings.first?.message == "Invariant \"never\" is violated in the initial state: Counters(a: 0, b: 0, mode: 0).")
+    #expect(
+      exploration.findings.first?.message
+        == "Invariant \"never\" is violated in the initial state: Counters(a: 0, b: 0, mode: 0).")
   }
 
   @Test func findsADeadlockUnlessTheStateIsFinal() {
@@ -66,7 +69,9 @@ import Testing
     let exploration = explorer.run()
     #expect(exploration.findings.map(\.kind) == [.deadlock])
     #expect(exploration.findings.first?.path?.events == [.lock])
-    #expect(exploration.findings.first?.message == "Deadlock after 1 event: .lock: no event changes locked, and it is not marked final.")
+    #expect(
+      exploration.findings.first?.message
+        == "Deadlock after 1 event: .lock: no event changes locked, and it is not marked final.")
     #expect(explorer.final { $0 == .locked }.run().findings.isEmpty)
   }
 
@@ -94,7 +99,8 @@ import Testing
     #expect(undeclared.first?.path?.steps.last?.kind == .undeclaredTransition)
     #expect(
       undeclared.first?.message
-        == "Undeclared transition after 4 events: .start, .tick, .tick, .tick: .tick turned running(2) into done, outside the targets of running —tick→ running (count).")
+        == "Undeclared transition after 4 events: .start, .tick, .tick, .tick: .tick turned running(2) into done, outside the targets of running —tick→ running (count)."
+    )
   }
 
   @Test func listsIgnoredEventsAsInformation() {
@@ -122,7 +128,9 @@ import Testing
     #expect(withTicks.path(to: .yellow)?.steps.map { $0.feedback?.name } == ["timer", "timer"])
     let without = Explorer(TrafficLight.system, events: [.emergency]).final { _ in true }.run()
     #expect(without.stateCount == 1)
-    #expect(without.report.hasSuffix("Not explored: feedback \"timer\" declares tick, but no sample value was given (feedbackEvents:)."))
+    #expect(
+      without.report.hasSuffix(
+        "Not explored: feedback \"timer\" declares tick, but no sample value was given (feedbackEvents:)."))
   }
 
   @Test func perStateEventsAndCancellation() {
@@ -141,7 +149,9 @@ import Testing
   @Test func twoRunsPrintIdenticalReports() {
     let explorer = Explorer(
       SignIn.system(),
-      events: [.emailChanged("ada@example.com"), .passwordChanged("short"), .passwordChanged("correct horse"), .submit],
+      events: [
+        .emailChanged("ada@example.com"), .passwordChanged("short"), .passwordChanged("correct horse"), .submit,
+      ],
       feedbackEvents: [.succeeded(user: "ada"), .rejected("no")])
     let first = explorer.run().report
     #expect(first == explorer.run().report)
@@ -151,6 +161,8 @@ import Testing
   @Test func moreThan65536ChoicesAreCutAndSaidSoNotACrash() {
     let exploration = Explorer(Counter.system(), events: Array(repeating: .increment, count: 70_000), maxDepth: 1).run()
     #expect(exploration.stateCount == 2)
-    #expect(exploration.report.hasSuffix("Not explored: some states have more than 65,536 events to try; only the first 65,536 were tried."))
+    #expect(
+      exploration.report.hasSuffix(
+        "Not explored: some states have more than 65,536 events to try; only the first 65,536 were tried."))
   }
 }

@@ -12,11 +12,15 @@ import Testing
     #expect(graph.initial == "State(value: 0)")
     #expect(Set(graph.states.map(\.id)) == Set((-2...2).map { "State(value: \($0))" }))
     #expect(graph.transitions.count == 8)  // each of the 5 states to its neighbours within ±2
-    #expect(graph.transitions.contains { $0.from == "State(value: 1)" && $0.event == "increment" && $0.to == ["State(value: 2)"] })
+    #expect(
+      graph.transitions.contains {
+        $0.from == "State(value: 1)" && $0.event == "increment" && $0.to == ["State(value: 2)"]
+      })
   }
 
   @Test func aPlainReducerSystemGetsAGraph() {
-    let graph = Explorer(Models.counters, events: [.incA, .incB, .nextMode]).final { _ in true }.run().reachableGraph(limit: 5)
+    let graph = Explorer(Models.counters, events: [.incA, .incB, .nextMode]).final { _ in true }.run().reachableGraph(
+      limit: 5)
     #expect(graph.name == "Counters-reachable-first-5")
     #expect(graph.states.count == 5)
     #expect(graph.events.map(\.id) == ["incA", "incB", "nextMode"])
@@ -25,7 +29,8 @@ import Testing
   @Test func namesDropTypeQualifiers() {
     let graph = ExampleExplorers.signIn.run().reachableGraph()
     #expect(graph.states.count == 9)
-    #expect(graph.states.contains { $0.id == #"submitting(Form(email: "ada@example.com", password: "correct horse"))"# })
+    #expect(
+      graph.states.contains { $0.id == #"submitting(Form(email: "ada@example.com", password: "correct horse"))"# })
     #expect(!graph.states.contains { $0.id.contains("FeedbackLoopExamples.") })
   }
 

@@ -10,31 +10,35 @@ import Testing
 @Suite struct ExplorerAssertTests {
   @Test func reportsTheSeededBugWithItsShortestPathAndATestThatReproducesIt() {
     let messages = failureMessages { SeededSignIn.explorer.assertNoFindings() }
-    #expect(messages == [
-      #"""
-      Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")).
+    #expect(
+      messages == [
+        #"""
+        Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")).
 
-      Path from the initial state editing(FeedbackLoopExamples.SignIn.Form(email: "", password: "")):
-        1. .emailChanged("ada@example.com\n") → submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: ""))
+        Path from the initial state editing(FeedbackLoopExamples.SignIn.Form(email: "", password: "")):
+          1. .emailChanged("ada@example.com\n") → submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: ""))
 
-      To fix: the transition or reducer of the last step causes it; this test reproduces it:
+        To fix: the transition or reducer of the last step causes it; this test reproduces it:
 
-      // Found by the explorer: Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")).
-      @Test func explorerFinding1InvariantOnlyValidFormsAreSubmitted() {
-        let loop = LoopRecorder(SeededSignIn.system(), exhaustivity: .off())
-        loop.invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
-        loop.send(.emailChanged("ada@example.com\n")) { $0 = .submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")) }
-        loop.finish()
-      }
+        // Found by the explorer: Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")).
+        @Test func explorerFinding1InvariantOnlyValidFormsAreSubmitted() {
+          let loop = LoopRecorder(SeededSignIn.system(), exhaustivity: .off())
+          loop.invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
+          loop.send(.emailChanged("ada@example.com\n")) { $0 = .submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")) }
+          loop.finish()
+        }
 
-      """#
-    ])
+        """#
+      ])
   }
 
   @Test func theExampleWithoutTheBugHasNoFindings() {
     let explorer = Explorer(
       SignIn.system(),
-      events: [.emailChanged("ada@example.com"), .emailChanged("ada@example.com\n"), .passwordChanged("correct horse"), .submit],
+      events: [
+        .emailChanged("ada@example.com"), .emailChanged("ada@example.com\n"), .passwordChanged("correct horse"),
+        .submit,
+      ],
       feedbackEvents: [.succeeded(user: "ada"), .rejected("wrong password")]
     )
     .invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
@@ -45,13 +49,14 @@ import Testing
   @Test func aBoundReachedFailsUnlessAccepted() {
     var explorer = Explorer(Counter.system(), events: [.increment])
     explorer.maxStates = 5
-    #expect(failureMessages { explorer.assertNoFindings() } == [
-      """
-      The exploration of Counter stopped at the state bound (maxStates = 5): states beyond it are unexplored, so the absence of a finding proves nothing there.
+    #expect(
+      failureMessages { explorer.assertNoFindings() } == [
+        """
+        The exploration of Counter stopped at the state bound (maxStates = 5): states beyond it are unexplored, so the absence of a finding proves nothing there.
 
-      To fix: raise maxStates or maxDepth, merge states that are equal for the test with merging(by:), or pass requireComplete: false to accept a bounded exploration.
-      """
-    ])
+        To fix: raise maxStates or maxDepth, merge states that are equal for the test with merging(by:), or pass requireComplete: false to accept a bounded exploration.
+        """
+      ])
     #expect(issues { explorer.assertNoFindings(requireComplete: false) }.isEmpty)
   }
 
@@ -90,15 +95,20 @@ func issues(_ body: () -> Void) -> [String] {
       SeededSignIn.explorer.assertRandomWalks(count: 20, length: 30, seed: 5)
     }
     #expect(messages.count == 1)
-    #expect(messages.first?.hasPrefix(#"Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n")"#) == true)
+    #expect(
+      messages.first?.hasPrefix(
+        #"Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n")"#)
+        == true)
     #expect(messages.first?.contains(#"  loop.send(.emailChanged("ada@example.com\n")) { $0 = .submitting("#) == true)
     #expect(messages.first?.hasSuffix("(seed 5).") == true)
   }
 
   @Test func walksWithoutFailuresReportNothing() {
     // Two e-mails: one of them always changes the state, so no state is a deadlock.
-    let explorer = Explorer(SignIn.system(), events: [.emailChanged("ada@example.com"), .emailChanged("bob@example.com")])
-      .invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
+    let explorer = Explorer(
+      SignIn.system(), events: [.emailChanged("ada@example.com"), .emailChanged("bob@example.com")]
+    )
+    .invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
     #expect(issues { explorer.assertRandomWalks(count: 5, length: 10, seed: 1) }.isEmpty)
   }
 }

@@ -16,10 +16,13 @@ import Testing
   static func emitted() throws -> String {
     let exploration = SeededSignIn.explorer.run()
     let finding = try #require(exploration.findings.first)
-    let test = try #require(exploration.swiftTest(for: finding, named: "seededSignInSubmitsAnInvalidForm", attribute: ""))
+    let test = try #require(
+      exploration.swiftTest(for: finding, named: "seededSignInSubmitsAnInvalidForm", attribute: ""))
     return """
       // Written by the explorer (ExplorerEmissionTests); compiled and run by that suite.
       // Re-record: RECORD_SNAPSHOTS=1 swift test --filter ExplorerEmissionTests
+      // The explorer's output, compared byte for byte: not formatted.
+      // swift-format-ignore-file
       import FeedbackLoopExamples
       import FeedbackLoopTesting
 
@@ -31,14 +34,18 @@ import Testing
     let text = try Self.emitted()
     if Self.recording { try Data(text.utf8).write(to: Self.file) }
     let golden = try String(contentsOf: Self.file, encoding: .utf8)
-    #expect(text == golden, "the emitted test differs from Emitted/SeededSignInFinding.swift; re-record with RECORD_SNAPSHOTS=1 if intended")
+    #expect(
+      text == golden,
+      "the emitted test differs from Emitted/SeededSignInFinding.swift; re-record with RECORD_SNAPSHOTS=1 if intended")
   }
 
   @Test func theCommittedTestFailsForTheSameReason() {
     let messages = failureMessages { seededSignInSubmitsAnInvalidForm() }
     #expect(messages.count == 1)
     #expect(messages.first?.hasPrefix("Invariant \"only valid forms are submitted\" violated at step #") == true)
-    #expect(messages.first?.contains("submitting(FeedbackLoopExamples.SignIn.Form(email: \"ada@example.com\", password: \"\"))") == true)
+    #expect(
+      messages.first?.contains(
+        "submitting(FeedbackLoopExamples.SignIn.Form(email: \"ada@example.com\", password: \"\"))") == true)
   }
 
   @Test func eventsThatSwiftCannotWriteBecomePlaceholders() throws {

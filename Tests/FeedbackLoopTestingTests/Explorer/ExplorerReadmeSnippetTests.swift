@@ -15,5 +15,5 @@ import Testing
     return true
   }
   .final { if case .signedIn = $0 { true } else { false } }
-  .assertNoFindings()   // each finding fails the test here, with its path and a test to paste
+  .assertNoFindings()  // each finding fails the test here, with its path and a test to paste
 }

@@ -29,7 +29,9 @@ enum SeededSignIn {
             form.email = email.hasSuffix("\n") ? String(email.dropLast()) : email
             return email.hasSuffix("\n") ? .submitting(form) : .editing(form)  // the bug: no validity check
           }
-          Transition(from: .case(editable), on: .case("passwordChanged"), label: "update password", targets: [.case("editing")]) {
+          Transition(
+            from: .case(editable), on: .case("passwordChanged"), label: "update password", targets: [.case("editing")]
+          ) {
             state, event in
             var form = state.form ?? Form()
             if case .passwordChanged(let password) = event { form.password = password }
@@ -44,7 +46,8 @@ enum SeededSignIn {
           guard case .succeeded(let user) = event else { return .signedIn(user: "") }
           return .signedIn(user: user)
         }
-        Transition(from: .case("submitting"), on: .case("rejected"), label: "keep message", targets: [.case("failed")]) {
+        Transition(from: .case("submitting"), on: .case("rejected"), label: "keep message", targets: [.case("failed")])
+        {
           state, event in
           guard case .rejected(let message) = event else { return state }
           return .failed(state.form ?? Form(), message: message)
@@ -65,11 +68,14 @@ enum SeededSignIn {
     Explorer(
       system(),
       events: [
-        .emailChanged("ada@example.com"), .emailChanged("ada@example.com\n"), .passwordChanged("correct horse"), .submit,
+        .emailChanged("ada@example.com"), .emailChanged("ada@example.com\n"), .passwordChanged("correct horse"),
+        .submit,
       ],
       feedbackEvents: [.succeeded(user: "ada"), .rejected("wrong password")]
     )
-    .invariant("only valid forms are submitted", swift: "SeededSignIn.onlyValidFormsAreSubmitted", onlyValidFormsAreSubmitted)
+    .invariant(
+      "only valid forms are submitted", swift: "SeededSignIn.onlyValidFormsAreSubmitted", onlyValidFormsAreSubmitted
+    )
     .final { if case .signedIn = $0 { true } else { false } }
     .writingSystem("SeededSignIn.system()")
   }

@@ -71,7 +71,8 @@ struct ReadmeMirrorCheck {
       }
     }
     guard let best else {
-      let firstImport = imports.first { line in !files.contains { $0.lines.contains(line) && $0.lines.contains(first) } }
+      let firstImport = imports.first { line in !files.contains { $0.lines.contains(line) && $0.lines.contains(first) }
+      }
       if let firstImport, files.contains(where: { $0.lines.contains(first) }) {
         return "\(where_) is compiled by no test: no test source with its line `\(first)` also has `\(firstImport)`."
       }
@@ -96,7 +97,8 @@ struct ReadmeMirrorCheck {
         checked += 1
         if !libraries.contains(product.0) {
           failures.append(
-            "\(readmeLine): .product(name: \"\(product.0)\") is no library of Package.swift (it has \(libraries.joined(separator: ", "))).")
+            "\(readmeLine): .product(name: \"\(product.0)\") is no library of Package.swift (it has \(libraries.joined(separator: ", ")))."
+          )
         }
         if product.1 != packageName {
           failures.append("\(readmeLine): package: \"\(product.1)\" is not the package's name, \"\(packageName)\".")
@@ -106,12 +108,14 @@ struct ReadmeMirrorCheck {
         checked += 1
         let folder = path.split(separator: "/").last.map(String.init) ?? path
         if folder != packageName {
-          failures.append("\(readmeLine): .package(path: \"\(path)\") names the folder \"\(folder)\", not \"\(packageName)\".")
+          failures.append(
+            "\(readmeLine): .package(path: \"\(path)\") names the folder \"\(folder)\", not \"\(packageName)\".")
         }
       }
     }
     if checked == 0 {
-      failures.append("\(document):\(snippet.line): the manifest block has no .product(…) or .package(path:) line to check.")
+      failures.append(
+        "\(document):\(snippet.line): the manifest block has no .product(…) or .package(path:) line to check.")
     }
     return failures
   }

@@ -16,7 +16,8 @@ import Testing
     for target in targets {
       let folder = root.appendingPathComponent("Tests/\(target)")
       guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
-      for case let url as URL in walker where url.pathExtension == "swift" && !url.lastPathComponent.hasPrefix("ReadmeMirrorCheck") {
+      for case let url as URL in walker
+      where url.pathExtension == "swift" && !url.lastPathComponent.hasPrefix("ReadmeMirrorCheck") {
         let path = "Tests/\(target)/" + url.path.dropFirst(folder.path.count + 1)
         sources.append(.init(path: path, text: try String(contentsOf: url, encoding: .utf8)))
       }
@@ -41,7 +42,8 @@ import Testing
   @Test func everySwiftBlockOfTheDocCArticlesIsCompiledByATest() throws {
     let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
     let sources = try Self.testSources(manifest: manifest)
-    let modules = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path).sorted()
+    let modules = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path)
+      .sorted()
     var articles = 0
     for module in modules {
       let catalog = Self.root.appendingPathComponent("Sources/\(module)/Documentation.docc")
@@ -95,15 +97,18 @@ import Testing
 
   @Test func aBlockCopiedModuloIndentationWithItsImportsAboveATestPasses() {
     let readme = "## Run\n```swift\nimport FeedbackLoop\n\nlet loop = Loop(system)\nloop.send(.tick)\n```\n"
-    let source = "import FeedbackLoop\nimport Testing\n\n@Test func run() {\n    let loop = Loop(system)\n    loop.send(.tick)\n}\n"
-    let check = ReadmeMirrorCheck(readme: readme, sources: [.init(path: "Tests/T/A.swift", text: source)], manifest: Self.manifest)
+    let source =
+      "import FeedbackLoop\nimport Testing\n\n@Test func run() {\n    let loop = Loop(system)\n    loop.send(.tick)\n}\n"
+    let check = ReadmeMirrorCheck(
+      readme: readme, sources: [.init(path: "Tests/T/A.swift", text: source)], manifest: Self.manifest)
     #expect(check.failures() == [])
   }
 
   @Test func aLineThatDiffersIsNamedWithItsClosestCopy() {
     let readme = "## Run\n```swift\nlet loop = Loop(system)\nloop.send(.tock)\n```\n"
     let source = "func run() {\n  let loop = Loop(system)\n  loop.send(.tick)\n}\n"
-    let check = ReadmeMirrorCheck(readme: readme, sources: [.init(path: "Tests/T/A.swift", text: source)], manifest: Self.manifest)
+    let check = ReadmeMirrorCheck(
+      readme: readme, sources: [.init(path: "Tests/T/A.swift", text: source)], manifest: Self.manifest)
     #expect(
       check.failures() == [
         "README.md:2: the swift block under \"Run\" is compiled by no test: README.md:4 reads `loop.send(.tock)`, "
@@ -114,7 +119,8 @@ import Testing
   @Test func aBlockWhoseImportNoCopyHasFails() {
     let readme = "## Run\n```swift\nimport FeedbackLoopCombine\n\nlet loop = Loop(system)\n```\n"
     let source = "import FeedbackLoop\nlet loop = Loop(system)\n"
-    let check = ReadmeMirrorCheck(readme: readme, sources: [.init(path: "Tests/T/A.swift", text: source)], manifest: Self.manifest)
+    let check = ReadmeMirrorCheck(
+      readme: readme, sources: [.init(path: "Tests/T/A.swift", text: source)], manifest: Self.manifest)
     #expect(
       check.failures() == [
         "README.md:2: the swift block under \"Run\" is compiled by no test: no test source with its line "
@@ -123,9 +129,11 @@ import Testing
   }
 
   @Test func onlyImportsAndMainCanBeStoodInForByAComment() {
-    let readme = "## Own\n```swift\nimport MyFeature\n\n@main\nstruct Tool {}\n```\n## Other\n```swift\nlet x = secret()\n```\n"
+    let readme =
+      "## Own\n```swift\nimport MyFeature\n\n@main\nstruct Tool {}\n```\n## Other\n```swift\nlet x = secret()\n```\n"
     let source = "// README: import MyFeature\n// README: @main\nstruct Tool {}\n// README: let x = secret()\n"
-    let check = ReadmeMirrorCheck(readme: readme, sources: [.init(path: "Tests/T/A.swift", text: source)], manifest: Self.manifest)
+    let check = ReadmeMirrorCheck(
+      readme: readme, sources: [.init(path: "Tests/T/A.swift", text: source)], manifest: Self.manifest)
     #expect(
       check.failures() == [
         "README.md:9: the swift block under \"Other\" is compiled by no test: no test source has its line `let x = secret()`."

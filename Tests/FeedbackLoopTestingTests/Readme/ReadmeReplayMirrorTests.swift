@@ -16,7 +16,8 @@ import Testing
   /// Records the example traffic light with a `TraceWriter`, as an app would, into a new
   /// temporary folder.
   func recordedSession() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-replay-mirror-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "readme-replay-mirror-\(UUID().uuidString)")
     let system = TrafficLight.system
     let scheduler = TestScheduler()
     let writer = try TraceWriter(

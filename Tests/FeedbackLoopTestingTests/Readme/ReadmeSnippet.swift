@@ -28,7 +28,8 @@ struct ReadmeSnippet: Sendable, Equatable {
     var heading = ""
     var open: (line: Int, indent: Int, lines: [String])?
     var inOtherFence = false
-    for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
+    for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated()
+    {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if var block = open {
         if trimmed == "```" {

@@ -33,7 +33,9 @@ func failEmergency() {
     let failure = try #require(issues[0].error as? LoopTestFailure)
     #expect(failure.heading == "State mismatch after send(emergency) at step #2.")
     #expect("\(issues[0].kind)" == "Caught error: State mismatch after send(emergency) at step #2.")
-    #expect(issues[0].comments.map(\.rawValue).first?.hasPrefix("  (Expected: −, Actual: +)\n  − Light.green\n  + Light.red") == true)
+    #expect(
+      issues[0].comments.map(\.rawValue).first?.hasPrefix("  (Expected: −, Actual: +)\n  − Light.green\n  + Light.red")
+        == true)
     #expect(issues[0].comments.allSatisfy { !$0.rawValue.contains("State mismatch") })  // said once
   }
 
@@ -55,11 +57,14 @@ func failEmergency() {
     let reporter = CapturingReporter()
     withIssueReporters([reporter]) { failEmergency() }
     #expect(reporter.messages.count == 1)
-    #expect(reporter.messages.first?.hasPrefix("State mismatch after send(emergency) at step #2.\n\n  (Expected: −, Actual: +)") == true)
+    #expect(
+      reporter.messages.first?.hasPrefix(
+        "State mismatch after send(emergency) at step #2.\n\n  (Expected: −, Actual: +)") == true)
   }
 
   @Test func aMessageSplitsAtItsFirstBlankLine() {
-    let failure = LoopTestFailure(message: "Must handle 2 received events:\n  #3 tick\n  #4 tick\n\nTo fix: assert them.")
+    let failure = LoopTestFailure(
+      message: "Must handle 2 received events:\n  #3 tick\n  #4 tick\n\nTo fix: assert them.")
     #expect(failure.heading == "Must handle 2 received events:\n  #3 tick\n  #4 tick")
     #expect(failure.details == "To fix: assert them.")
     #expect(LoopTestFailure(message: "One line.").details == nil)
@@ -86,7 +91,9 @@ final class XCTestHeadingTests: XCTestCase {
   /// While set, failures are kept here instead of failing the test.
   private var captured: [String]? = nil
 
-  override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+  ) {
     if captured != nil {
       captured!.append(description)
     } else {

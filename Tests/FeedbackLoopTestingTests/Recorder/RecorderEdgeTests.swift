@@ -20,18 +20,19 @@ import Testing
       loop.send(.emergency) { $0 = .red }  // already red: the closure says nothing
       loop.skipInFlightEffects()
     }
-    #expect(messages == [
-      """
-      send(emergency) changed nothing at step #2, and its closure describes no change either.
+    #expect(
+      messages == [
+        """
+        send(emergency) changed nothing at step #2, and its closure describes no change either.
 
-      Timeline (last steps):
-        #0   0s      initial    red
-        #1   0s      started    timer effect #0
-        #2   0s      event      emergency from external: red → red via any state —emergency→ red
+        Timeline (last steps):
+          #0   0s      initial    red
+          #1   0s      started    timer effect #0
+          #2   0s      event      emergency from external: red → red via any state —emergency→ red
 
-      To fix: omit the trailing closure: send(emergency) without one asserts that the state did not change.
-      """
-    ])
+        To fix: omit the trailing closure: send(emergency) without one asserts that the state did not change.
+        """
+      ])
   }
 
   @Test func noClosureAssertsThatNothingChanged() {

@@ -49,7 +49,9 @@ final class FailingFixture: XCTestCase {
     #expect(run.output.contains("Executed 1 test, with 1 failure"))
     // The heading opens XCTest's line, and IssueReporting's false "host application" note
     // (appended on Linux) is gone.
-    #expect(run.output.contains("FailingFixture.testRecorderFailureInXCTest : failed - State mismatch after send(emergency) at step #2.\n"))
+    #expect(
+      run.output.contains(
+        "FailingFixture.testRecorderFailureInXCTest : failed - State mismatch after send(emergency) at step #2.\n"))
     #expect(!run.output.contains("host application"))
   }
 

@@ -49,12 +49,13 @@ import Testing
     #expect(steps.indices.allSatisfy { steps[$0].index == $0 })
     // The last cycle: started, emitted, finished, then the event they caused.
     let last = steps.suffix(4).map { "\($0.activity)" }
-    #expect(last == [
-      "effectStarted(effect #\(cycles - 1), feedback: \"next\")",
-      "effectEmitted(effect #\(cycles - 1), feedback: \"next\", event: FeedbackLoopTestingTests.Signal.tick)",
-      "effectFinished(effect #\(cycles - 1), feedback: \"next\")",
-      "reduced(event: FeedbackLoopTestingTests.Signal.tick, source: next, before: \(cycles - 1), after: \(cycles), transition: nil)",
-    ])
+    #expect(
+      last == [
+        "effectStarted(effect #\(cycles - 1), feedback: \"next\")",
+        "effectEmitted(effect #\(cycles - 1), feedback: \"next\", event: FeedbackLoopTestingTests.Signal.tick)",
+        "effectFinished(effect #\(cycles - 1), feedback: \"next\")",
+        "reduced(event: FeedbackLoopTestingTests.Signal.tick, source: next, before: \(cycles - 1), after: \(cycles), transition: nil)",
+      ])
     // Each effect step follows the event step (or the initial step) before it.
     #expect(steps[8_193].cause == 8_192)
     #expect(steps[8_194].cause == 8_192)
@@ -77,7 +78,11 @@ import Testing
     let reported = Protected<[String]>([])
     let direct = TestScheduler()
     let loop = Loop(system, scheduler: direct) { step in
-      reported.withLock { $0 += step.expanded.map { "\($0.kind) \($0.feedback.map(String.init(describing:)) ?? "-") \($0.effect.map(String.init(describing:)) ?? "-") \($0.after.map(String.init(describing:)) ?? "-")" } }
+      reported.withLock {
+        $0 += step.expanded.map {
+          "\($0.kind) \($0.feedback.map(String.init(describing:)) ?? "-") \($0.effect.map(String.init(describing:)) ?? "-") \($0.after.map(String.init(describing:)) ?? "-")"
+        }
+      }
     }
     let recorder = LoopRecorder(system, exhaustivity: .off())
     for _ in 0..<14 {
@@ -88,7 +93,8 @@ import Testing
     recorder.loop.stop()
     let read = recorder.steps.map { recorded in
       let step = recorded.step
-      return "\(step.kind) \(step.feedback.map(String.init(describing:)) ?? "-") \(step.effect.map(String.init(describing:)) ?? "-") \(step.after.map(String.init(describing:)) ?? "-")"
+      return
+        "\(step.kind) \(step.feedback.map(String.init(describing:)) ?? "-") \(step.effect.map(String.init(describing:)) ?? "-") \(step.after.map(String.init(describing:)) ?? "-")"
     }
     #expect(read == reported.withLock { $0 })
     #expect(read.filter { $0.hasPrefix("effectStarted feedback #0") }.count == 4)  // sync: states 1, 4, 7, 10
@@ -102,12 +108,13 @@ import Testing
     loop.scheduler.advance(by: .seconds(30))
     loop.send(.emergency) { $0 = .red }
     let times = loop.steps.map { "#\($0.index) \($0.time)" }
-    #expect(times == [
-      "#0 0.0 seconds", "#1 0.0 seconds",
-      "#2 30.0 seconds", "#3 30.0 seconds", "#4 30.0 seconds", "#5 30.0 seconds",
-      "#6 60.0 seconds", "#7 60.0 seconds", "#8 60.0 seconds", "#9 60.0 seconds",
-      "#10 60.0 seconds", "#11 60.0 seconds", "#12 60.0 seconds",
-    ])
+    #expect(
+      times == [
+        "#0 0.0 seconds", "#1 0.0 seconds",
+        "#2 30.0 seconds", "#3 30.0 seconds", "#4 30.0 seconds", "#5 30.0 seconds",
+        "#6 60.0 seconds", "#7 60.0 seconds", "#8 60.0 seconds", "#9 60.0 seconds",
+        "#10 60.0 seconds", "#11 60.0 seconds", "#12 60.0 seconds",
+      ])
     loop.finish()
   }
 }

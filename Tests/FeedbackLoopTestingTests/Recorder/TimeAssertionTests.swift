@@ -20,19 +20,20 @@ import Testing
       loop.receive(.tick, from: "timer", at: .milliseconds(30_500)) { $0 = .green }
       loop.skipInFlightEffects()
     }
-    #expect(messages == [
-      """
-      Received tick at 30s, not at 30.5s (step #3).
+    #expect(
+      messages == [
+        """
+        Received tick at 30s, not at 30.5s (step #3).
 
-      Timeline (last steps):
-        #0   0s      initial    red
-        #1   0s      started    timer effect #0
-        #2   30s     emitted    timer effect #0: tick
-        #3   30s     event      tick from timer: red → green via red —tick→ green
+        Timeline (last steps):
+          #0   0s      initial    red
+          #1   0s      started    timer effect #0
+          #2   30s     emitted    timer effect #0: tick
+          #3   30s     event      tick from timer: red → green via red —tick→ green
 
-      To fix: the event came 0.5s early: check the effect's delay, or expect it at 30s.
-      """
-    ])
+        To fix: the event came 0.5s early: check the effect's delay, or expect it at 30s.
+        """
+      ])
   }
 
   @Test func anEventBeforeTheQuietTimeFails() {
@@ -41,20 +42,21 @@ import Testing
       loop.receiveNothing(before: .seconds(31))
       loop.skipInFlightEffects()
     }
-    #expect(messages == [
-      """
-      Expected no event before 31s, but received 1:
-        #3 at 30s: tick from timer
+    #expect(
+      messages == [
+        """
+        Expected no event before 31s, but received 1:
+          #3 at 30s: tick from timer
 
-      Timeline (last steps):
-        #0   0s      initial    red
-        #1   0s      started    timer effect #0
-        #2   30s     emitted    timer effect #0: tick
-        #3   30s     event      tick from timer: red → green via red —tick→ green
+        Timeline (last steps):
+          #0   0s      initial    red
+          #1   0s      started    timer effect #0
+          #2   30s     emitted    timer effect #0: tick
+          #3   30s     event      tick from timer: red → green via red —tick→ green
 
-      To fix: assert it with receive(…) before this call, or wait for a later time.
-      """
-    ])
+        To fix: assert it with receive(…) before this call, or wait for a later time.
+        """
+      ])
   }
 
   @Test func aQuietTimeInThePastFails() {
@@ -65,9 +67,11 @@ import Testing
       loop.skipInFlightEffects()
     }
     #expect(messages.count == 1)
-    #expect(messages.first?.hasPrefix(
-      "receiveNothing(before: 5s) asks about the past: the scheduler is at 10s.") == true)
-    #expect(messages.first?.hasSuffix(
-      "To fix: pass a time after 10s, or assert the events already received with receive(…).") == true)
+    #expect(
+      messages.first?.hasPrefix(
+        "receiveNothing(before: 5s) asks about the past: the scheduler is at 10s.") == true)
+    #expect(
+      messages.first?.hasSuffix(
+        "To fix: pass a time after 10s, or assert the events already received with receive(…).") == true)
   }
 }

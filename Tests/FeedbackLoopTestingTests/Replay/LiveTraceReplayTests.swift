@@ -35,6 +35,10 @@ import Testing
     #expect(callsBefore == 3)
     #expect(networkCalls.withLock { $0 } == callsBefore)  // replay ran no effect
     let recordedStates = trace.steps.compactMap(\.stateAfter)
-    #expect(recordedStates == ["idle", "loading(1)", #"loaded("page 1")"#, "loading(2)", #"loaded("page 2")"#, "loading(3)", #"loaded("page 3")"#])
+    #expect(
+      recordedStates == [
+        "idle", "loading(1)", #"loaded("page 1")"#, "loading(2)", #"loaded("page 2")"#, "loading(3)",
+        #"loaded("page 3")"#,
+      ])
   }
 }

@@ -22,7 +22,8 @@ import Testing
           if case .load(let page) = action { return .loading(page) }
           return .idle
         }
-        Transition(from: .case("loading"), on: .case("didLoad"), targets: [.case("loaded"), .case("failed")]) { _, action in
+        Transition(from: .case("loading"), on: .case("didLoad"), targets: [.case("loaded"), .case("failed")]) {
+          _, action in
           if case .didLoad(let title) = action { return target(title) }
           return .failed
         }
@@ -98,12 +99,16 @@ import Testing
       TraceReplay(skipping, system: Self.fetcher(), source: "Gap.jsonl").run()
       TraceReplay(Self.recordedRun(), system: other, source: "Fetcher.jsonl").run()
     }
-    let fix = "To fix: replay a whole recorded run of this system whose events decode: make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay."
-    #expect(messages == [
-      "Window.jsonl does not start with the initial state: replay needs a whole run (a TraceWriter .lastSteps window is only its end).\n\n" + fix,
-      "Gap.jsonl skips steps: line 6 holds step #5, expected #4 (steps the writer dropped?): replay needs a whole run.\n\n" + fix,
-      #"Fetcher.jsonl records the system "Fetcher", not "Other"."# + "\n\n" + fix,
-    ])
+    let fix =
+      "To fix: replay a whole recorded run of this system whose events decode: make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay."
+    #expect(
+      messages == [
+        "Window.jsonl does not start with the initial state: replay needs a whole run (a TraceWriter .lastSteps window is only its end).\n\n"
+          + fix,
+        "Gap.jsonl skips steps: line 6 holds step #5, expected #4 (steps the writer dropped?): replay needs a whole run.\n\n"
+          + fix,
+        #"Fetcher.jsonl records the system "Fetcher", not "Other"."# + "\n\n" + fix,
+      ])
   }
 
   @Test func aChangedTransitionFailsAtTheFirstDivergingStep() {
@@ -114,37 +119,38 @@ import Testing
       result = TraceReplay(trace, system: changed, source: "Fetcher.jsonl").run()
     }
     #expect(result?.divergence?.index == 4)
-    #expect(messages == [
-      """
-      Replay of Fetcher.jsonl diverged at step #4 (2s): the system did something else.
+    #expect(
+      messages == [
+        """
+        Replay of Fetcher.jsonl diverged at step #4 (2s): the system did something else.
 
-        (Expected: −, Actual: +)
-          ReplayedStep(
-            kind: .event,
-            source: "network",
-            effect: nil,
-            event: #"didLoad("page 1")"#,
-            transition: "loading —didLoad→ {loaded, failed}",
-            from: "loading",
-        −   to: "loaded",
-        +   to: "failed",
-            before: "loading(1)",
-        −   state: #"loaded("page 1")"#,
-        +   state: "failed",
-        −   stateJSON: #"{"loaded":{"_0":"page 1"}}"#
-        +   stateJSON: #"{"failed":{}}"#
-          )
+          (Expected: −, Actual: +)
+            ReplayedStep(
+              kind: .event,
+              source: "network",
+              effect: nil,
+              event: #"didLoad("page 1")"#,
+              transition: "loading —didLoad→ {loaded, failed}",
+              from: "loading",
+          −   to: "loaded",
+          +   to: "failed",
+              before: "loading(1)",
+          −   state: #"loaded("page 1")"#,
+          +   state: "failed",
+          −   stateJSON: #"{"loaded":{"_0":"page 1"}}"#
+          +   stateJSON: #"{"failed":{}}"#
+            )
 
-      Timeline (last steps):
-        #0   0s      initial    idle
-        #1   0s      event      load(1) from external: idle → loading(1)
-        #2   0s      started    network effect #0
-        #3   2s      emitted    network effect #0: didLoad("page 1")
-        #4   2s      event      didLoad("page 1") from network: loading(1) → loaded("page 1")
+        Timeline (last steps):
+          #0   0s      initial    idle
+          #1   0s      event      load(1) from external: idle → loading(1)
+          #2   0s      started    network effect #0
+          #3   2s      emitted    network effect #0: didLoad("page 1")
+          #4   2s      event      didLoad("page 1") from network: loading(1) → loaded("page 1")
 
-      To fix: if the new behaviour is intended, record the trace again (run its test with FEEDBACKLOOP_TRACE_DIR set); otherwise fix what changed the step marked +.
-      """
-    ])
+        To fix: if the new behaviour is intended, record the trace again (run its test with FEEDBACKLOOP_TRACE_DIR set); otherwise fix what changed the step marked +.
+        """
+      ])
   }
 
   @Test func aTraceWithoutEncodedEventsSaysWhyItCannotBeReplayed() {
@@ -154,13 +160,14 @@ import Testing
     let messages = failureMessages {
       TraceReplay(trace, system: Self.fetcher(), source: "Old.jsonl").run()
     }
-    #expect(messages == [
-      """
-      Old.jsonl cannot be replayed: step #1: the trace stores events as text only (Action was not Codable when it was recorded).
+    #expect(
+      messages == [
+        """
+        Old.jsonl cannot be replayed: step #1: the trace stores events as text only (Action was not Codable when it was recorded).
 
-      To fix: replay a whole recorded run of this system whose events decode: make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.
-      """
-    ])
+        To fix: replay a whole recorded run of this system whose events decode: make the event type Codable and record the trace again, or pass decodeEvent: to TraceReplay.
+        """
+      ])
   }
 
   @Test func aTraceFileReplaysFromDisk() throws {

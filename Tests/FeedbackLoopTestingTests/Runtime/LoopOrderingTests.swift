@@ -12,10 +12,12 @@ import Testing
     let scheduler = TestScheduler()
     let reduced = Protected<[Event]>([])
     let loop = Loop(
-      System<Int, Event>(initial: 0, reduce: { state, event in
-        state += 1
-        reduced.withLock { $0.append(event) }
-      }), scheduler: scheduler)
+      System<Int, Event>(
+        initial: 0,
+        reduce: { state, event in
+          state += 1
+          reduced.withLock { $0.append(event) }
+        }), scheduler: scheduler)
     scheduler.advance()
     // 40 events, all queued before a turn runs: the queue's ring wraps and grows twice.
     let sent = (0..<40).map { [Event.a, .b, .c, .go][$0 % 4 == 3 ? 3 : $0 % 3] }
@@ -54,7 +56,10 @@ import Testing
         reduced.withLock { $0.append(event) }
       }
       Feedback("pair") { (state: Int) -> Effect<Event> in
-        state == 0 ? .run { send, _ in send(.first); send(.second) } : .none
+        state == 0
+          ? .run { send, _ in
+            send(.first); send(.second)
+          } : .none
       }
     }
     let steps = Protected<[StepKind]>([])

@@ -66,9 +66,10 @@ import FeedbackGraph
     @Sendable func rearm() { scheduler.schedule(after: .seconds(1), label: "heartbeat") { rearm() } }
     rearm()
     let messages = failureMessages { scheduler.run(maxSteps: 100) }
-    #expect(messages == [
-      "TestScheduler.run() stopped after 100 actions at 100.0 seconds with 1 still pending (due at 101.0 seconds (heartbeat)). A timer that re-arms forever never lets the scheduler finish: advance(by:) a fixed duration instead, or pass a larger maxSteps."
-    ])
+    #expect(
+      messages == [
+        "TestScheduler.run() stopped after 100 actions at 100.0 seconds with 1 still pending (due at 101.0 seconds (heartbeat)). A timer that re-arms forever never lets the scheduler finish: advance(by:) a fixed duration instead, or pass a larger maxSteps."
+      ])
     #expect(scheduler.now == .seconds(100))
   }
 
@@ -115,9 +116,10 @@ import FeedbackGraph
       scheduler.schedule(after: .seconds(1)) {}
       _ = scheduler.now
     }
-    #expect(messages == [
-      "UnimplementedScheduler \"analytics\": schedule(after:) was called.",
-      "UnimplementedScheduler \"analytics\": now was called.",
-    ])
+    #expect(
+      messages == [
+        "UnimplementedScheduler \"analytics\": schedule(after:) was called.",
+        "UnimplementedScheduler \"analytics\": now was called.",
+      ])
   }
 }

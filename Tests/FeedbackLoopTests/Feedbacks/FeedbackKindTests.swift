@@ -32,11 +32,13 @@ import Testing
 
   @Test func predicateIsLevelTriggered() {
     // odd → even → odd → odd: every odd state restarts the effect, an even one cancels it.
-    let steps = Self.run(Feedback.when("odd", { $0.number % 2 == 1 }) { _ in Self.forever }, [.set(1), .set(2), .set(3), .set(5)])
-    #expect(steps == [
-      "set(1)", "started odd 0", "set(2)", "cancelled odd 0", "set(3)", "started odd 1",
-      "set(5)", "cancelled odd 1", "started odd 2", "cancelled odd 2",
-    ])
+    let steps = Self.run(
+      Feedback.when("odd", { $0.number % 2 == 1 }) { _ in Self.forever }, [.set(1), .set(2), .set(3), .set(5)])
+    #expect(
+      steps == [
+        "set(1)", "started odd 0", "set(2)", "cancelled odd 0", "set(3)", "started odd 1",
+        "set(5)", "cancelled odd 1", "started odd 2", "cancelled odd 2",
+      ])
   }
 
   @Test func whenBecomesTrueStartsOnTheRisingEdgeOnly() {
@@ -44,10 +46,11 @@ import Testing
     let steps = Self.run(
       Feedback.whenBecomesTrue("positive", { $0.number > 0 }) { _ in Self.forever },
       [.set(1), .set(2), .set(0), .set(3)])
-    #expect(steps == [
-      "set(1)", "started positive 0", "set(2)", "set(0)", "cancelled positive 0", "set(3)", "started positive 1",
-      "cancelled positive 1",
-    ])
+    #expect(
+      steps == [
+        "set(1)", "started positive 0", "set(2)", "set(0)", "cancelled positive 0", "set(3)", "started positive 1",
+        "cancelled positive 1",
+      ])
   }
 
   @Test func skippingRepeatedStartsOnValueKeepsOnRepeatRestartsOnChangeCancelsOnNil() {
@@ -55,31 +58,34 @@ import Testing
     let steps = Self.run(
       Feedback.skippingRepeated("text", { $0.text }) { _ in Self.forever },
       [.setText("a"), .setText("a"), .setText("b"), .setText(nil)])
-    #expect(steps == [
-      "setText(Optional(\"a\"))", "started text 0", "setText(Optional(\"a\"))",
-      "setText(Optional(\"b\"))", "cancelled text 0", "started text 1", "setText(nil)", "cancelled text 1",
-    ])
+    #expect(
+      steps == [
+        "setText(Optional(\"a\"))", "started text 0", "setText(Optional(\"a\"))",
+        "setText(Optional(\"b\"))", "cancelled text 0", "started text 1", "setText(nil)", "cancelled text 1",
+      ])
   }
 
   @Test func firstValueAfterNilIgnoresLaterValuesUntilNil() {
     let steps = Self.run(
       Feedback.firstValueAfterNil("text", { $0.text }) { _ in Self.forever },
       [.setText("a"), .setText("b"), .setText(nil), .setText("c")])
-    #expect(steps == [
-      "setText(Optional(\"a\"))", "started text 0", "setText(Optional(\"b\"))", "setText(nil)", "cancelled text 0",
-      "setText(Optional(\"c\"))", "started text 1", "cancelled text 1",
-    ])
+    #expect(
+      steps == [
+        "setText(Optional(\"a\"))", "started text 0", "setText(Optional(\"b\"))", "setText(nil)", "cancelled text 0",
+        "setText(Optional(\"c\"))", "started text 1", "cancelled text 1",
+      ])
   }
 
   @Test func keyedRequestsAddKeepAndRemove() {
     let steps = Self.run(
       Feedback.requests("load", { Set($0.keys) }) { _ in Self.forever },
       [.setKeys(["a", "b"]), .setKeys(["b", "c"]), .setKeys([])])
-    #expect(steps == [
-      "setKeys([\"a\",", "started load 0", "started load 1",  // a, b start (sorted order)
-      "setKeys([\"b\",", "cancelled load 0", "started load 2",  // a removed, b kept, c new
-      "setKeys([])", "cancelled load 1", "cancelled load 2",
-    ])
+    #expect(
+      steps == [
+        "setKeys([\"a\",", "started load 0", "started load 1",  // a, b start (sorted order)
+        "setKeys([\"b\",", "cancelled load 0", "started load 2",  // a removed, b kept, c new
+        "setKeys([])", "cancelled load 1", "cancelled load 2",
+      ])
   }
 
   @Test func typeAndCaseFeedbacksMatchTheirStates() {
@@ -104,10 +110,14 @@ import Testing
   @Test func inputForwardsExternalEventsWithTheFeedbacksName() {
     let input = FeedbackInput<Event>()
     let log = ActivityLog<State, Event>()
-    let loop = Loop(System(initial: State(), reduce: Self.reduce, feedbacks: [.input("ui", input)]), monitor: log.monitor)
+    let loop = Loop(
+      System(initial: State(), reduce: Self.reduce, feedbacks: [.input("ui", input)]), monitor: log.monitor)
     input.send(.set(7))
     #expect(loop.state.number == 7)
-    #expect(log.lines("reduce") == ["reduce set(7) from ui: State(number: 0, text: nil, keys: []) -> State(number: 7, text: nil, keys: [])"])
+    #expect(
+      log.lines("reduce") == [
+        "reduce set(7) from ui: State(number: 0, text: nil, keys: []) -> State(number: 7, text: nil, keys: [])"
+      ])
     loop.stop()
     input.send(.set(8))
     #expect(loop.state.number == 7)
@@ -115,12 +125,18 @@ import Testing
 
   @Test func mediatorCarriesValuesBetweenSystems() {
     let shared = Mediator<Int>("number")
-    let publisher = Loop(System(initial: State(), reduce: Self.reduce, feedbacks: [
-      .attach("share", to: shared, publish: { $0.number }, receive: { _ in nil }),
-    ]))
-    let receiver = Loop(System(initial: State(), reduce: Self.reduce, feedbacks: [
-      .attach("listen", to: shared, publish: { _ in nil }, receive: { .setText("got \($0)") }),
-    ]))
+    let publisher = Loop(
+      System(
+        initial: State(), reduce: Self.reduce,
+        feedbacks: [
+          .attach("share", to: shared, publish: { $0.number }, receive: { _ in nil })
+        ]))
+    let receiver = Loop(
+      System(
+        initial: State(), reduce: Self.reduce,
+        feedbacks: [
+          .attach("listen", to: shared, publish: { _ in nil }, receive: { .setText("got \($0)") })
+        ]))
     publisher.send(.set(4))
     #expect(receiver.state.text == "got 4")
     #expect(publisher.state.text == nil)  // a member does not hear itself

@@ -17,7 +17,9 @@ import Testing
 
   @Test func disabledWhenSkipsTheStatesItNames() {
     let log = ActivityLog<Int, Event>()
-    let loop = Loop(System(initial: 0, reduce: Self.reduce, feedbacks: [Self.echo().disabled(when: { $0 < 0 })]), monitor: log.monitor)
+    let loop = Loop(
+      System(initial: 0, reduce: Self.reduce, feedbacks: [Self.echo().disabled(when: { $0 < 0 })]), monitor: log.monitor
+    )
     loop.send(.set(-1))
     loop.send(.set(2))
     #expect(log.lines("reduce echo") == ["reduce echo(2) from echo: 2 -> 2"])

@@ -57,9 +57,11 @@ import Testing
   @Test func aPublicationFromOutsideReachesAttachedSystemsAndTheValue() {
     let mediator = Mediator<Int>("session")
     let heard = Box<[Event]>([])
-    let loop = Loop(Self.system(mediator), monitor: { activity in
-      if case .reduced(let event, _, _, _, _) = activity { heard.update { $0.append(event) } }
-    })
+    let loop = Loop(
+      Self.system(mediator),
+      monitor: { activity in
+        if case .reduced(let event, _, _, _, _) = activity { heard.update { $0.append(event) } }
+      })
     mediator.publish(7)
     #expect(heard.current == [.heard(7)])
     #expect(mediator.value == 7)

@@ -101,7 +101,13 @@ import Testing
     // effect started for state 1 still delivers after state 2 arrived.
     let effects = TestScheduler()
     let system = System<[Int], Event>(initial: []) {
-      Reducer { state, event in if case .done(let value) = event { state.append(value) } else if case .set(let value) = event { state.append(-value) } }
+      Reducer { state, event in
+        if case .done(let value) = event {
+          state.append(value)
+        } else if case .set(let value) = event {
+          state.append(-value)
+        }
+      }
       Feedbacks {
         Feedback.reacting("slow") { _, event in
           guard case .set(let value) = event else { return .none }

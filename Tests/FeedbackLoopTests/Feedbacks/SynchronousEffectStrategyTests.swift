@@ -67,7 +67,7 @@ import Testing
     // Dropping happens only when the feedback answers the new state: a skippingRepeated
     // feedback whose value did not change keeps its effect, and so its queued events.
     let feedbacks: [Feedback<String, String>] = [
-      Feedback.skippingRepeated("pair", { Suffixes.count($0) < 2 ? true : nil }) { _ in .send("_x", "_y") },
+      Feedback.skippingRepeated("pair", { Suffixes.count($0) < 2 ? true : nil }) { _ in .send("_x", "_y") }
     ]
     let trail = Self.trail(feedbacks, limit: 2)
     #expect(trail.distinct == ["initial", "initial_x", "initial_x_y"])

@@ -99,7 +99,8 @@ import Testing
   }
 
   /// 1,000, or `FEEDBACKLOOP_SOAK_REPETITIONS` (`Scripts/soak`).
-  static let repetitions = ProcessInfo.processInfo.environment["FEEDBACKLOOP_SOAK_REPETITIONS"].flatMap(Int.init) ?? 1_000
+  static let repetitions =
+    ProcessInfo.processInfo.environment["FEEDBACKLOOP_SOAK_REPETITIONS"].flatMap(Int.init) ?? 1_000
 
   @Test func aCancellationIsNeverReportedBeforeItsStart() {
     // A turn restarts `worker` on every event while the test's thread calls stop(). Before

@@ -17,7 +17,8 @@ import Testing
   @Test func oneFeedbackAnswersEveryState() {
     // test_reducer_with_one_feedback_loop (four states)
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system(limit: 3, [Suffixes.immediate("a", limit: 3) { _ in "_a" }]), monitor: trail.monitor)
+    let loop = Loop(
+      Suffixes.system(limit: 3, [Suffixes.immediate("a", limit: 3) { _ in "_a" }]), monitor: trail.monitor)
     #expect(trail.states == ["initial", "initial_a", "initial_a_a", "initial_a_a_a"])
     loop.stop()
   }
@@ -29,10 +30,12 @@ import Testing
     // SynchronousEffectStrategyTests.)
     let trail = StateTrail<String, String>()
     let loop = Loop(
-      Suffixes.system(limit: 5, [
-        Suffixes.immediate("a", limit: 5) { _ in "_a" }.strategy(.continueOnNewState),
-        Suffixes.immediate("b", limit: 5) { _ in "_b" }.strategy(.continueOnNewState),
-      ]), monitor: trail.monitor)
+      Suffixes.system(
+        limit: 5,
+        [
+          Suffixes.immediate("a", limit: 5) { _ in "_a" }.strategy(.continueOnNewState),
+          Suffixes.immediate("b", limit: 5) { _ in "_b" }.strategy(.continueOnNewState),
+        ]), monitor: trail.monitor)
     #expect(
       trail.distinct == [
         "initial", "initial_a", "initial_a_b", "initial_a_b_a", "initial_a_b_a_b", "initial_a_b_a_b_a",

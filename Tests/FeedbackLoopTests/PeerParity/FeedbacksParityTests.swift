@@ -11,7 +11,8 @@ import Testing
   enum Event: Hashable, Sendable { case go(Screen), a(Int), b, heard(Int) }
 
   static func system(_ feedbacks: [Feedback<Screen, Event>]) -> System<Screen, Event> {
-    System(initial: .b, reduce: { state, event in if case .go(let screen) = event { state = screen } }, feedbacks: feedbacks)
+    System(
+      initial: .b, reduce: { state, event in if case .go(let screen) = event { state = screen } }, feedbacks: feedbacks)
   }
 
   static func events(_ loop: inout [Event], _ activity: LoopActivity<Screen, Event>) {

@@ -12,7 +12,8 @@ import Testing
   @Test func theInitialStateComesFirst() {
     // FeedbackLoopSystemTests.test_emits_initial
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system(limit: 1, [Suffixes.immediate("a", limit: 1) { _ in "_a" }]), monitor: trail.monitor)
+    let loop = Loop(
+      Suffixes.system(limit: 1, [Suffixes.immediate("a", limit: 1) { _ in "_a" }]), monitor: trail.monitor)
     #expect(trail.states == ["initial", "initial_a"])
     loop.stop()
   }
@@ -34,7 +35,10 @@ import Testing
 
   @Test func twoImmediateFeedbacksAlternate() {
     // test_reduce_with_two_immediate_feedback_loops (same "latest" sequence as ReactiveFeedback).
-    #expect(Suffixes.twoImmediateFeedbacksTrail() == ["initial", "initial_a", "initial_a_b", "initial_a_b_a", "initial_a_b_a_b"])
+    #expect(
+      Suffixes.twoImmediateFeedbacksTrail() == [
+        "initial", "initial_a", "initial_a_b", "initial_a_b_a", "initial_a_b_a_b",
+      ])
   }
 
   @Test func aDelayedEffectIsFollowedByImmediateOnes() {
@@ -84,7 +88,8 @@ import Testing
       return .send(.increment)
     }
     let trail = StateTrail<Int, Count>()
-    let loop = Loop(System(initial: 0, reduce: { state, _ in state += 1 }, feedbacks: [feedback]), monitor: trail.monitor)
+    let loop = Loop(
+      System(initial: 0, reduce: { state, _ in state += 1 }, feedbacks: [feedback]), monitor: trail.monitor)
     #expect(trail.states == [0, 1, 2])
     #expect(starts.current == 2)
     loop.stop()
@@ -97,10 +102,12 @@ import Testing
     let events = Box<[Int]>([])
     let trail = StateTrail<Int, Int>()
     let loop = Loop(
-      System(initial: 0, reduce: { state, event in
-        events.update { $0.append(event) }
-        state += event
-      }, feedbacks: [Feedback.input("input", input)]), monitor: trail.monitor)
+      System(
+        initial: 0,
+        reduce: { state, event in
+          events.update { $0.append(event) }
+          state += event
+        }, feedbacks: [Feedback.input("input", input)]), monitor: trail.monitor)
     for event in 1...3 { input.send(event) }
     #expect(trail.states == [0, 1, 3, 6])
     #expect(events.current == [1, 2, 3])

@@ -9,7 +9,8 @@ import Testing
   @Test func theInitialStateComesFirst() {
     // test_emits_initial
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system(limit: 1, [Suffixes.immediate("a", limit: 1) { _ in "_a" }]), monitor: trail.monitor)
+    let loop = Loop(
+      Suffixes.system(limit: 1, [Suffixes.immediate("a", limit: 1) { _ in "_a" }]), monitor: trail.monitor)
     #expect(trail.states.first == "initial")
     loop.stop()
   }
@@ -17,7 +18,8 @@ import Testing
   @Test func oneImmediateFeedbackFeedsEveryState() {
     // test_reducer_with_one_feedback_loop
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system(limit: 2, [Suffixes.immediate("a", limit: 2) { _ in "_a" }]), monitor: trail.monitor)
+    let loop = Loop(
+      Suffixes.system(limit: 2, [Suffixes.immediate("a", limit: 2) { _ in "_a" }]), monitor: trail.monitor)
     #expect(trail.states == ["initial", "initial_a", "initial_a_a"])
     loop.stop()
   }
@@ -26,7 +28,10 @@ import Testing
     // test_reduce_with_two_immediate_feedback_loops: "latest" semantics. Under the default
     // .cancelOnNewState, b's answer to "initial" is dropped once "initial_a" arrives (see
     // SynchronousEffectStrategyTests for the strategy that keeps it).
-    #expect(Suffixes.twoImmediateFeedbacksTrail() == ["initial", "initial_a", "initial_a_b", "initial_a_b_a", "initial_a_b_a_b"])
+    #expect(
+      Suffixes.twoImmediateFeedbacksTrail() == [
+        "initial", "initial_a", "initial_a_b", "initial_a_b_a", "initial_a_b_a_b",
+      ])
   }
 
   @Test func aDelayedEffectIsFollowedByImmediateOnes() {

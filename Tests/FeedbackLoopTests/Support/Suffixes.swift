@@ -58,10 +58,12 @@ extension Suffixes {
   static func twoImmediateFeedbacksTrail() -> [String] {
     let trail = StateTrail<String, String>()
     let loop = Loop(
-      system(limit: 4, [
-        immediate("a", limit: 4) { $0.hasSuffix("_a") ? nil : "_a" },
-        immediate("b", limit: 4) { $0.hasSuffix("_b") ? nil : "_b" },
-      ]), monitor: trail.monitor)
+      system(
+        limit: 4,
+        [
+          immediate("a", limit: 4) { $0.hasSuffix("_a") ? nil : "_a" },
+          immediate("b", limit: 4) { $0.hasSuffix("_b") ? nil : "_b" },
+        ]), monitor: trail.monitor)
     defer { loop.stop() }
     return trail.states
   }

@@ -47,7 +47,8 @@ import Testing
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
     let system = countingSystem()
-    let writer = try TraceWriter(recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(3))
+    let writer = try TraceWriter(
+      recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(3))
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
     writer.flush()
@@ -79,7 +80,8 @@ import Testing
       }
       Feedback("again") { (state: Int) -> Effect<Tick> in state == 1 ? .send(.up) : .none }
     }
-    let writer = try TraceWriter(recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(10))
+    let writer = try TraceWriter(
+      recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(10))
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
     loop.send(.up)
@@ -117,10 +119,11 @@ import Testing
 
     // 96 steps in files of 10: ten files, the last two kept (steps 80...89 and 90...95).
     let files = writer.status.files
-    #expect(files.map(\.lastPathComponent) == [
-      "Light_Counter_v2-20231114-221320-\(getpid())-10.jsonl",
-      "Light_Counter_v2-20231114-221320-\(getpid())-11.jsonl",
-    ])
+    #expect(
+      files.map(\.lastPathComponent) == [
+        "Light_Counter_v2-20231114-221320-\(getpid())-10.jsonl",
+        "Light_Counter_v2-20231114-221320-\(getpid())-11.jsonl",
+      ])
     #expect(try scratch.names() == (files.map(\.lastPathComponent) + [first, lookalike]).sorted())
     for name in [first, lookalike] {
       #expect(try Data(contentsOf: scratch.url.appendingPathComponent(name)) == Data("user data\n".utf8))
@@ -190,11 +193,13 @@ import Testing
     let writer = try TraceWriter(
       recording: system, scheduler: ImmediateScheduler(), policy: .rotatingFiles(stepsPerFile: 4, keep: 10),
       pendingLimit: 10,
-      files: TraceWriterFileOptions(directory: scratch.url, createFile: { path in
-        opened.increment()
-        if opened.count == 1 { gate.wait() }
-        return TraceWriterFiles.createExclusively(path)
-      }),
+      files: TraceWriterFileOptions(
+        directory: scratch.url,
+        createFile: { path in
+          opened.increment()
+          if opened.count == 1 { gate.wait() }
+          return TraceWriterFiles.createExclusively(path)
+        }),
       onError: { Issue.record("unexpected failure: \($0)") })
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
@@ -212,7 +217,8 @@ import Testing
     // The first file was opened before anything was dropped; the later ones say so.
     #expect(traces.first?.header.outcome.message == nil)
     #expect(traces.count == 3)
-    #expect(traces.dropFirst().allSatisfy { $0.header.outcome.message?.hasPrefix("91 earlier steps were dropped") == true })
+    #expect(
+      traces.dropFirst().allSatisfy { $0.header.outcome.message?.hasPrefix("91 earlier steps were dropped") == true })
   }
 
   // MARK: Failures
@@ -225,10 +231,12 @@ import Testing
     try Data("not a directory".utf8).write(to: file)
     let directory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : scratch.url.appendingPathComponent(path)
     let reductions = CallCounter()
-    let system = System<Int, Tick>(initial: 0, reduce: { state, _ in
-      reductions.increment()
-      state += 1
-    })
+    let system = System<Int, Tick>(
+      initial: 0,
+      reduce: { state, _ in
+        reductions.increment()
+        state += 1
+      })
     let failures = FailureLog()
     let writer = try TraceWriter(
       recording: system, scheduler: ImmediateScheduler(), to: directory, policy: .lastSteps(1_000),
@@ -266,7 +274,8 @@ import Testing
     let writer = try TraceWriter(
       recording: system, scheduler: ImmediateScheduler(), policy: .rotatingFiles(stepsPerFile: 10, keep: 2),
       pendingLimit: 1_000,
-      files: TraceWriterFileOptions(directory: scratch.url, createFile: { _ in open("/dev/full", O_WRONLY | O_CLOEXEC) }),
+      files: TraceWriterFileOptions(
+        directory: scratch.url, createFile: { _ in open("/dev/full", O_WRONLY | O_CLOEXEC) }),
       onError: failures.onError)
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
@@ -293,13 +302,16 @@ import Testing
     enum Edit: Hashable, Sendable, Codable { case type(String), submit }
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
-    let system = System<Form, Edit>(initial: Form(), reduce: { form, edit in
-      switch edit {
-      case .type(let text): form.name += text
-      case .submit: form.submitted = true
-      }
-    })
-    let writer = try TraceWriter(recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(10))
+    let system = System<Form, Edit>(
+      initial: Form(),
+      reduce: { form, edit in
+        switch edit {
+        case .type(let text): form.name += text
+        case .submit: form.submitted = true
+        }
+      })
+    let writer = try TraceWriter(
+      recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(10))
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
     loop.send(.type("Ada"))
@@ -312,9 +324,10 @@ import Testing
       try json.map { try JSONDecoder().decode(T.self, from: Data($0.utf8)) }
     }
     #expect(try trace.steps.map { try decode($0.eventJSON, as: Edit.self) } == [nil, .type("Ada"), .submit])
-    #expect(try trace.steps.map { try decode($0.stateJSON, as: Form.self) } == [
-      Form(), Form(name: "Ada"), Form(name: "Ada", submitted: true),
-    ])
+    #expect(
+      try trace.steps.map { try decode($0.stateJSON, as: Form.self) } == [
+        Form(), Form(name: "Ada"), Form(name: "Ada", submitted: true),
+      ])
   }
 
   @Test func nonCodableValuesAreDescribedOnly() throws {
@@ -322,7 +335,8 @@ import Testing
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
     let system = System<Light, Tick>(initial: .red, reduce: { light, _ in light = .green })
-    let writer = try TraceWriter(recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(10))
+    let writer = try TraceWriter(
+      recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(10))
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
     loop.send(.up)

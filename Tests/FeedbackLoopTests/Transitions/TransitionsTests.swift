@@ -21,7 +21,8 @@ import Testing
     }
     let (state, log) = Self.run(system, [.tick, .tick])
     #expect(state == .off)
-    #expect(log == ["reduce tick from external: green -> yellow [t1]", "reduce tick from external: yellow -> off [t0]"])
+    #expect(
+      log == ["reduce tick from external: green -> yellow [t1]", "reduce tick from external: yellow -> off [t0]"])
   }
 
   @Test func aSpecificEventBeatsACaseAndTiesGoToDeclarationOrder() {
@@ -100,7 +101,9 @@ import Testing
     let system = System<Light, Signal>(initial: .red) {
       Transitions {
         for light in lights { Transition(from: light, on: .emergency, to: .yellow) }
-        if includeOff { Transition(from: .yellow, on: .power(on: false), to: .off) } else {
+        if includeOff {
+          Transition(from: .yellow, on: .power(on: false), to: .off)
+        } else {
           Transition(from: .yellow, on: .power(on: false), to: .red)
         }
       }

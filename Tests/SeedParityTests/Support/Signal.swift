@@ -1,7 +1,7 @@
 #if canImport(Combine)
-import Combine
+  import Combine
 #else
-import OpenCombine
+  import OpenCombine
 #endif
 
 /// A stream of UI events (a button's taps, "the list reached its end"): ReactiveSwift's

@@ -1,5 +1,7 @@
 // Written by the explorer (ExplorerEmissionTests); compiled and run by that suite.
 // Re-record: RECORD_SNAPSHOTS=1 swift test --filter ExplorerEmissionTests
+// The explorer's output, compared byte for byte: not formatted.
+// swift-format-ignore-file
 import FeedbackLoopExamples
 import FeedbackLoopTesting
 
