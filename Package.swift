@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Module layering (arrows = "may import"):
 /// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExplorer <- FeedbackLoopExamples
-/// FeedbackGraph, FeedbackLoop, FeedbackLoopExplorer <- FeedbackLoopTesting
+/// FeedbackGraph, FeedbackLoop, FeedbackLoopExplorer <- FeedbackLoopTesting (which also imports
+/// Testing and XCTest, to report failures under the runner's own heading)
 /// FeedbackLoop, Combine (OpenCombine where Combine is missing) <- FeedbackLoopCombine
 /// FeedbackLoop, Observation <- FeedbackLoopObservation (the observable model for views)
 /// swift-case-paths (and so swift-syntax) only in the opt-in AddOns/FeedbackLoopCasePaths package
@@ -98,7 +99,6 @@ let package = Package(
       dependencies: [
         "FeedbackDiagram",
         "FeedbackGraph",
-        "FeedbackTemplates",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

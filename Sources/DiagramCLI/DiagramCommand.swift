@@ -6,8 +6,9 @@ import Foundation
 /// Makes a `diagram` executable for your own systems, in a few lines:
 ///
 /// ```swift
-/// // Sources/diagram/Diagrams.swift in your package (depends on "DiagramCLI" and your
-/// // feature; not main.swift, which cannot hold an @main type)
+/// // Sources/my-diagrams/Diagrams.swift in your package: an executable target that depends
+/// // on "DiagramCLI" and your feature (not named `diagram`, FeedbackLoop's own command;
+/// // not main.swift, which cannot hold an @main type)
 /// import DiagramCLI
 /// import FeedbackGraph  // SystemGraph
 /// import FeedbackLoop  // System.graph
@@ -19,8 +20,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// `swift run diagram` then renders them into `Diagrams/`; `diagram list`, `diagram check`
-/// and `diagram render --graph FILE.json` work as in this repository. Add
+/// `swift run my-diagrams` then renders them into `Diagrams/`; its `list`, `check` and
+/// `render --graph FILE.json` work as `diagram`'s do in this repository, and it calls itself
+/// `my-diagrams` in help and messages. Add
 /// `static var explorations: [RegisteredExploration]` for `diagram explore NAME`.
 public protocol DiagramCommand {
   /// The systems the command knows, by name.

@@ -114,14 +114,15 @@ extension DiagramOutput {
   }
 
   /// The systems the folder's manifest records that `plan` does not draw, with their image
-  /// files found in the folder (in the image format the report page uses).
+  /// files found in the folder (SVG and PNG: the report page shows each system in the
+  /// format it was drawn in).
   public static func earlierSystems(besides plan: DiagramPlan, in folder: URL) throws -> [(
     system: OutputManifest.System, figures: [String]
   )] {
-    let image = plan.formats.contains(.svg) ? "svg" : "png"
     let drawn = Set(plan.graphs.map(\.name))
     return try OutputManifest.read(in: folder).systems.filter { !drawn.contains($0.name) }.map { system in
-      let figures = ["states", "loop", "coverage"].map { "\(system.stem).\($0).\(image)" }.filter { name in
+      let kinds = ["states", "loop", "coverage"]
+      let figures = kinds.flatMap { kind in ["svg", "png"].map { "\(system.stem).\(kind).\($0)" } }.filter { name in
         FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
       }
       return (system, figures)

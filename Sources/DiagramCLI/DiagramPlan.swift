@@ -102,7 +102,7 @@ public struct DiagramPlan {
         name: graph.name, anchor: stem, figures: drawn + companions.figures, links: companions.links)
     }
     let earlier = earlierSystems.sorted { $0.system.name < $1.system.name }.map { system, files in
-      Self.section(for: system, image: image, among: folderFiles + files)
+      Self.section(for: system, among: folderFiles + files)
     }
     return ReportPage(systems: systems, earlierSystems: earlier, figureBackground: theme.background)
   }
@@ -114,9 +114,11 @@ public struct DiagramPlan {
   }
 
   /// The report page's section of a system drawn in a folder: its figures among `files`
-  /// (states, loop, then coverage and trace figures) and its linked pages.
-  static func section(for system: OutputManifest.System, image: String, among files: [String]) -> ReportPage.System {
+  /// (states, loop, then coverage and trace figures), in the image format it was drawn in
+  /// (``image(of:among:)``), and its linked pages.
+  static func section(for system: OutputManifest.System, among files: [String]) -> ReportPage.System {
     let present = Set(files)
+    let image = image(of: system.stem, among: present)
     let drawn = Figure.allCases.compactMap { figure -> ReportPage.Figure? in
       let file = "\(system.stem).\(figure.rawValue).\(image)"
       guard present.contains(file) else { return nil }
@@ -125,6 +127,13 @@ public struct DiagramPlan {
     let companions = ReportPage.companions(of: system.name, stem: system.stem, image: image, among: Array(present))
     return ReportPage.System(
       name: system.name, anchor: system.stem, figures: drawn + companions.figures, links: companions.links)
+  }
+
+  /// The image format a system's figures have in a folder: `svg` when one of its figures
+  /// is an SVG there, else `png`. Per system, since runs with other `--format`s may share
+  /// a folder.
+  static func image(of stem: String, among files: Set<String>) -> String {
+    ["states", "loop", "coverage", "atlas"].contains { files.contains("\(stem).\($0).svg") } ? "svg" : "png"
   }
 
   /// The line under a figure on the report page.

@@ -12,10 +12,11 @@ extension DiagramTool {
         abstract: "Draw machines as an atlas: an overview grouped by enum case, and one figure per state.",
         discussion: """
           Writes, per system, <System>.atlas.<ext> (states grouped by enum case or type, edges \
-          between groups merged with counts), <System>.focus.<State>.<ext> for every state (its \
+          between groups merged with counts), <System>.atlas.focus.<State>.<ext> for every state (its \
           transitions in and out, labelled; neighbours link to their own figures), \
-          <System>.atlas.html listing them, and <System>.atlas.json (the file names, for a \
-          report page). Every figure obeys the render budget; what a figure gave up is printed \
+          <System>.atlas.html listing them, and <System>.atlas.json (the state-to-file index, \
+          for tools: AtlasFiles.index reads it; the report page finds the atlas by its page). Run \
+          `report` (or render again) to link the atlas from index.html. Every figure obeys the render budget; what a figure gave up is printed \
           as a note and written in its legend.
           """)
     }

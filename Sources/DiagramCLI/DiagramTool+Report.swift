@@ -35,9 +35,8 @@ extension DiagramTool {
       let systems = try OutputManifest.read(in: folder).systems.sorted { $0.name < $1.name }
       guard !systems.isEmpty else { throw DiagramCLIError.nothingToReport(folder: output) }
       let files = DiagramOutput.fileNames(in: folder)
-      let image = files.contains { $0.hasSuffix(".svg") } ? "svg" : "png"
       let page = ReportPage(
-        systems: systems.map { DiagramPlan.section(for: $0, image: image, among: files) },
+        systems: systems.map { DiagramPlan.section(for: $0, among: files) },
         figureBackground: try theme.theme().background)
       try DiagramOutput.write([("index.html", Data(try page.render().utf8))], to: folder)
       print("Wrote index.html for \(systems.map(\.name).joined(separator: ", ")) into \(output)/")

@@ -4,7 +4,7 @@ import FeedbackGraph
 import Foundation
 
 /// The `diagram` command line of a ``DiagramCommand``: `render` (the default), `list`,
-/// `check`, `coverage`, `trace`, `explore`, `report`.
+/// `check`, `coverage`, `trace`, `explore`, `report`, `atlas`.
 ///
 /// Generic over the command that knows the systems and explorations, so that nothing is kept
 /// in global state: ``DiagramCommand/main()`` runs `DiagramTool<Self>`.

@@ -94,9 +94,11 @@ extension Atlas {
     lines.append(
       "  n0 [id=\"focus\", class=\"state focus\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=2, label=\(DOTText.htmlLabel(label, orPlain: [state] + focused.fields)), tooltip=\(DOTText.tooltip(state))];"
     )
+    // By state name: an index read from disk may be of another version of the graph.
+    let linkedFiles = Dictionary(
+      (links?.focus ?? []).map { ($0.state, $0.file) }, uniquingKeysWith: { first, _ in first })
     for (offset, neighbour) in neighbours.enumerated() {
-      let link =
-        links.flatMap { index in position[neighbour].map { ", URL=\(DOTText.quoted(index.focus[$0].file))" } } ?? ""
+      let link = linkedFiles[neighbour].map { ", URL=\(DOTText.quoted($0))" } ?? ""
       lines.append(
         "  \(DOTText.nodeID(offset + 1)) [id=\(DOTText.quoted("neighbour_\(offset + 1)")), class=\"state neighbour\", label=\(DOTText.quoted(neighbour)), tooltip=\(DOTText.tooltip(neighbour))\(link)];"
       )

@@ -74,7 +74,7 @@ public struct Atlas: Sendable {
       overview: "\(systemStem).atlas.\(image)",
       page: "\(systemStem).atlas.html",
       focus: zip(graph.states, stateStems).map { state, stem in
-        AtlasIndex.Focus(state: state.id, file: "\(systemStem).focus.\(stem).\(image)")
+        AtlasIndex.Focus(state: state.id, file: "\(systemStem).atlas.focus.\(stem).\(image)")
       },
       notes: notes)
   }

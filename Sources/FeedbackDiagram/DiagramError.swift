@@ -13,6 +13,8 @@ public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
   /// A graph that cannot be drawn as it is: the problem and its JSON path
   /// (`SystemGraph.checkCoherence(source:)`).
   case badGraph(String)
+  /// More than a drawing may hold: what, how many, and the most it takes.
+  case tooLarge(what: String, count: Int, limit: Int)
 
   /// The value as one line of text.
   public var description: String {
@@ -27,6 +29,8 @@ public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
       "theme \(path): \(reason)"
     case .badGraph(let message):
       message
+    case .tooLarge(let what, let count, let limit):
+      "\(what) has \(count) states; at most \(limit) are drawn (one figure each)"
     }
   }
 }

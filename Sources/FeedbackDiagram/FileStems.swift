@@ -28,13 +28,6 @@ public enum FileStems {
 
   /// The stem of one name, before collisions are resolved.
   static func stem(_ name: String, fallback: String) -> String {
-    let safe = SafeFileName.make(name, fallback: fallback)
-    guard safe.count > maximumLength else { return safe }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over the name's UTF-8
-    for byte in name.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    let hex = String(hash & 0xffff_ffff, radix: 16)
-    return String(safe.prefix(maximumLength - 9)) + "-" + String(repeating: "0", count: 8 - hex.count) + hex
+    SafeFileName.make(name, fallback: fallback, maximumLength: maximumLength)
   }
 }

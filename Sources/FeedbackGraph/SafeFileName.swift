@@ -20,4 +20,18 @@ public enum SafeFileName {
     let trimmed = String(result.drop { $0 == "_" || $0 == "-" }.reversed().drop { $0 == "_" }.reversed())
     return trimmed.isEmpty ? fallback : trimmed
   }
+
+  /// ``make(_:fallback:)`` of `name`, at most `maximumLength` characters: a longer one keeps
+  /// its first `maximumLength - 9` characters and gains `-` and 8 hex digits of a hash
+  /// (FNV-1a) of the whole name, so that two long names sharing a prefix stay apart.
+  public static func make(_ name: String, fallback: String, maximumLength: Int) -> String {
+    let safe = make(name, fallback: fallback)
+    guard safe.count > maximumLength else { return safe }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let hex = String(hash & 0xffff_ffff, radix: 16)
+    return String(safe.prefix(max(0, maximumLength - 9))) + "-" + String(repeating: "0", count: 8 - hex.count) + hex
+  }
 }

@@ -15,8 +15,9 @@ import Testing
     let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
     let expected: Set<String> = [
       "TrafficLight.atlas.svg", "TrafficLight.atlas.dot", "TrafficLight.atlas.html", "TrafficLight.atlas.json",
-      "TrafficLight.focus.green.svg", "TrafficLight.focus.green.dot", "TrafficLight.focus.red.svg",
-      "TrafficLight.focus.red.dot", "TrafficLight.focus.yellow.svg", "TrafficLight.focus.yellow.dot", ".diagram-files",
+      "TrafficLight.atlas.focus.green.svg", "TrafficLight.atlas.focus.green.dot", "TrafficLight.atlas.focus.red.svg",
+      "TrafficLight.atlas.focus.red.dot", "TrafficLight.atlas.focus.yellow.svg", "TrafficLight.atlas.focus.yellow.dot",
+      ".diagram-files",
     ]
     #expect(names == expected)
     let index = try #require(AtlasFiles.index(stem: "TrafficLight", in: folder))
@@ -24,10 +25,10 @@ import Testing
     #expect(index.focus.map(\.state) == ["green", "red", "yellow"])
     #expect(
       index.focus.map(\.file) == [
-        "TrafficLight.focus.green.svg", "TrafficLight.focus.red.svg", "TrafficLight.focus.yellow.svg",
+        "TrafficLight.atlas.focus.green.svg", "TrafficLight.atlas.focus.red.svg", "TrafficLight.atlas.focus.yellow.svg",
       ])
     let manifest = try String(contentsOf: folder.appendingPathComponent(".diagram-files"), encoding: .utf8)
-    #expect(manifest.contains("TrafficLight.focus.red.svg"))  // recorded: a later run may replace it
+    #expect(manifest.contains("TrafficLight.atlas.focus.red.svg"))  // recorded: a later run may replace it
   }
 
   @Test func hostileStateNamesStayInsideTheFolderAndApart() throws {

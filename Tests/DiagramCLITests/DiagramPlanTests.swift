@@ -92,4 +92,19 @@ import Testing
         ##"<nav aria-label="Systems"><a href="#Counter">Counter</a><a href="#TrafficLight">TrafficLight</a></nav>"##))
     #expect(!page.contains("earlier run"))
   }
+
+  @Test func eachSystemIsShownInTheFormatItWasDrawnIn() throws {
+    let output = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    try Fixtures.run(["render", "TrafficLight", "--output", output.path, "--format", "png,dot"])
+    try Fixtures.run(["render", "Counter", "--output", output.path, "--format", "svg,dot"])
+    // Render's page: this run's Counter in SVG, the earlier TrafficLight in the PNG it has.
+    for command in [[], ["report", "--output", output.path]] {
+      if !command.isEmpty { try Fixtures.run(command) }
+      let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+      #expect(page.contains(#"<img src="Counter.states.svg""#), "\(command)")
+      #expect(page.contains(#"<img src="TrafficLight.states.png""#), "\(command)")
+      #expect(page.contains(#"<img src="TrafficLight.loop.png""#), "\(command)")
+    }
+  }
 }

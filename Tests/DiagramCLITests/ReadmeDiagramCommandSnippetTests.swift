@@ -7,8 +7,9 @@
 import FeedbackLoopExamples
 import Testing
 
-// Sources/diagram/Diagrams.swift, in an executable target that depends on "DiagramCLI"
-// and on your feature's target (not named main.swift: the file has an @main type)
+// Sources/my-diagrams/Diagrams.swift: an executable target that depends on "DiagramCLI"
+// and on your feature's target. Not named `diagram` (FeedbackLoop's own command is, and
+// target names are unique in a package graph); not main.swift (it has an @main type).
 import DiagramCLI
 import FeedbackGraph  // SystemGraph
 import FeedbackLoop  // System.graph

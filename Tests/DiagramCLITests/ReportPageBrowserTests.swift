@@ -124,6 +124,25 @@ import Testing
     #expect(lightPNG.prefix(8) == signature && lightPNG.count > 10_000)
     #expect(darkPNG.prefix(8) == signature && darkPNG.count > 10_000)
     #expect(lightPNG != darkPNG)
+
+    // What the browser applied, not only that two pictures differ: the page's computed
+    // background in each scheme (the page's own colours: #f6f8fa light, #0d1117 dark).
+    let probe = folder.appendingPathComponent("scheme.html")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    let script = """
+      <script>
+      window.addEventListener("load", function () {
+        document.body.setAttribute("data-background", getComputedStyle(document.body).backgroundColor);
+      });
+      </script>
+      """
+    try Data(html.replacingOccurrences(of: "</body>", with: script + "</body>").utf8).write(to: probe)
+    var backgrounds: [String] = []
+    for scheme in ["1", "0"] {
+      let run = try chromium.run(probe, ["--dump-dom", "--blink-settings=preferredColorScheme=\(scheme)"])
+      backgrounds.append(Self.bodyAttributes(run.stdout)?["data-background"] ?? "none")
+    }
+    #expect(backgrounds == ["rgb(246, 248, 250)", "rgb(13, 17, 23)"])
   }
 
   @Test func chromiumMissingIsAFailureSayingHowToInstallIt() {

@@ -91,11 +91,12 @@ import Testing
     let index = atlas.index(systemStem: "Paging", image: "svg")
     let dot = try #require(atlas.focusDOT(for: "idle", links: index))
     #expect(
-      dot.contains("label=\"loading(page: 1)\", tooltip=\"loading(page: 1)\", URL=\"Paging.focus.loading_page_1.svg\""))
+      dot.contains(
+        "label=\"loading(page: 1)\", tooltip=\"loading(page: 1)\", URL=\"Paging.atlas.focus.loading_page_1.svg\""))
     #expect(
       index.focus.map(\.file) == [
-        "Paging.focus.idle.svg", "Paging.focus.loaded_page_1.svg", "Paging.focus.loading_page_1.svg",
-        "Paging.focus.loading_page_2.svg",
+        "Paging.atlas.focus.idle.svg", "Paging.atlas.focus.loaded_page_1.svg", "Paging.atlas.focus.loading_page_1.svg",
+        "Paging.atlas.focus.loading_page_2.svg",
       ])
     #expect(index.overview == "Paging.atlas.svg" && index.page == "Paging.atlas.html")
   }
@@ -110,12 +111,17 @@ import Testing
     #expect(Set(files.map { $0.lowercased() }).count == names.count)  // distinct, also ignoring case
     for file in files {
       #expect(!file.contains("/") && !file.hasPrefix(".") && !file.contains(".."), "\(file)")
-      #expect(file.count <= "H.focus.".count + FileStems.maximumLength + ".svg".count, "\(file)")
+      #expect(file.count <= "H.atlas.focus.".count + FileStems.maximumLength + ".svg".count, "\(file)")
     }
-    #expect(files[0] == "H.focus.x.svg" && files[3] == "H.focus.x-2.svg" && files[4] == "H.focus.X-3.svg")
-    #expect(files[1] == "H.focus.state.svg" && files[5] == "H.focus.state-2.svg" && files[10] == "H.focus.state-3.svg")
-    #expect(files[8] == "H.focus.a_b.svg" && files[9] == "H.focus.a_b-2.svg" && files[11] == "H.focus.hidden.svg")
-    #expect(files[6] != files[7] && files[6].hasPrefix("H.focus." + String(repeating: "a", count: 55) + "-"))
+    #expect(
+      files[0] == "H.atlas.focus.x.svg" && files[3] == "H.atlas.focus.x-2.svg" && files[4] == "H.atlas.focus.X-3.svg")
+    #expect(
+      files[1] == "H.atlas.focus.state.svg" && files[5] == "H.atlas.focus.state-2.svg"
+        && files[10] == "H.atlas.focus.state-3.svg")
+    #expect(
+      files[8] == "H.atlas.focus.a_b.svg" && files[9] == "H.atlas.focus.a_b-2.svg"
+        && files[11] == "H.atlas.focus.hidden.svg")
+    #expect(files[6] != files[7] && files[6].hasPrefix("H.atlas.focus." + String(repeating: "a", count: 55) + "-"))
   }
 
   @Test func thePageListsEveryFigureEscaped() {
@@ -124,10 +130,35 @@ import Testing
       transitions: [])
     let page = Atlas.page(Atlas(graph: graph).index(systemStem: "Evil_Co", image: "png"))
     #expect(page.contains("<h1>&lt;Evil &amp; &quot;Co&quot;&gt; — atlas</h1>"))
-    #expect(page.contains("<li><a href=\"Evil_Co.focus.b.png\">&lt;b&gt;</a></li>"))
-    #expect(page.contains("<li><a href=\"Evil_Co.focus.a_b.png\">a&#39;b</a></li>"))
+    #expect(page.contains("<li><a href=\"Evil_Co.atlas.focus.b.png\">&lt;b&gt;</a></li>"))
+    #expect(page.contains("<li><a href=\"Evil_Co.atlas.focus.a_b.png\">a&#39;b</a></li>"))
     #expect(page.contains("<img src=\"Evil_Co.atlas.png\""))
     #expect(page.contains("<h3>&lt;b&gt; (1)</h3>") && page.contains("<h3>a&#39;b (1)</h3>"))  // grouped by case
     #expect(!page.contains("<b>"))
+  }
+
+  @Test func anAtlasPastTheLimitIsOneLineNamingTheCount() {
+    let names = (0...Atlas.maximumStates).map { "s\($0)" }
+    let graph = SystemGraph(
+      name: "Huge", initial: "s0", states: names.map { StateNode(id: $0) }, events: [], transitions: [])
+    #expect(throws: DiagramError.tooLarge(what: #"the atlas of "Huge""#, count: 5_001, limit: 5_000)) {
+      try Atlas(graph: graph).files(systemStem: "Huge", formats: [.svg])
+    }
+    #expect(
+      DiagramError.tooLarge(what: #"the atlas of "Huge""#, count: 5_001, limit: 5_000).description
+        == #"the atlas of "Huge" has 5001 states; at most 5000 are drawn (one figure each)"#)
+  }
+
+  @Test func anAtlasChecksItsThemeBeforeGraphvizSeesIt() {
+    var theme = Theme.light
+    theme.background = "#fff\"; label=\"x"
+    #expect {
+      try Atlas(
+        graph: SystemGraph(name: "T", initial: "a", states: [StateNode(id: "a")], events: [], transitions: []),
+        theme: theme
+      ).files(systemStem: "T", formats: [.svg])
+    } throws: { error in
+      "\(error)".hasPrefix("theme ") && "\(error)".contains("background")
+    }
   }
 }

@@ -113,7 +113,9 @@ func searchSystem(_ environment: SearchEnvironment) -> System<SearchState, Searc
       ])
   }
 
-  @Test func aSystemBuiltWithTheLiveEnvironmentCallsTheLiveClientsAndNotTheDouble() {
+  @Test func eachSystemCallsTheEnvironmentItWasBuiltWith() {
+    // Two systems from one declaration, one with the live clients and one with the double,
+    // run side by side: each calls only its own.
     let scheduler = TestScheduler()
     let live = CallLog(scheduler: scheduler)
     let double = CallLog(scheduler: scheduler)
@@ -123,15 +125,18 @@ func searchSystem(_ environment: SearchEnvironment) -> System<SearchState, Searc
         return []
       },
       log: { live.record("live \($0)") })
-    _ = Self.double(double)  // built, never handed to the system
-    let loop = LoopRecorder(searchSystem(liveEnvironment), scheduler: scheduler)
-    loop.send(.query("swift")) { $0 = .searching("swift") }
+    let liveLoop = LoopRecorder(searchSystem(liveEnvironment), scheduler: scheduler)
+    let testLoop = LoopRecorder(searchSystem(Self.double(double)), scheduler: scheduler)
+    liveLoop.send(.query("swift")) { $0 = .searching("swift") }
+    testLoop.send(.query("kit")) { $0 = .searching("kit") }
     scheduler.advance(by: .milliseconds(300))
-    loop.receive(.results([]), from: "search") { $0 = .found([]) }
+    liveLoop.receive(.results([]), from: "search") { $0 = .found([]) }
+    testLoop.receive(.results(["kit 1", "kit 2"]), from: "search") { $0 = .found(["kit 1", "kit 2"]) }
     scheduler.advance(by: .seconds(1))
-    loop.receive(.logged, from: "analytics") { $0 = .reported([]) }
+    liveLoop.receive(.logged, from: "analytics") { $0 = .reported([]) }
+    testLoop.receive(.logged, from: "analytics") { $0 = .reported(["kit 1", "kit 2"]) }
     #expect(live.all.map(\.what) == ["live search swift", "live found 0"])
-    #expect(double.all.isEmpty)
+    #expect(double.all.map(\.what) == ["search kit", "found 2"])
   }
 
   @Test func theEnvironmentDeclaresTheSameSystemAsThePlainInitializer() {
