@@ -62,14 +62,24 @@ public struct TraceRun {
     self.theme = theme
   }
 
-  /// `TrafficLight.emergencyWhileYellow`: the file name stem, safe characters only.
-  public var stem: String {
-    let test = trace.header.test.map { SafeFileName.make($0, fallback: "trace") } ?? "trace"
-    return "\(SafeFileName.make(graph.name, fallback: "system")).\(test)"
+  /// The system's stem in an output folder whose manifest records `recorded` (system name
+  /// to stem): the recorded one, else the one a render would give it
+  /// (``OutputNames/stems(for:recorded:)``), so that the trace's figures sit beside the
+  /// system's own and the report page finds them.
+  public func systemStem(recorded: [String: String] = [:]) -> String {
+    recorded[graph.name] ?? OutputNames.stems(for: [graph.name], recorded: recorded)[0]
   }
 
-  /// Both figures in every format, path first.
-  public func files(formats: [OutputFormat]) throws -> [(name: String, data: Data)] {
+  /// `TrafficLight.emergencyWhileYellow`: the system's stem (``systemStem(recorded:)``),
+  /// then the test's name in safe characters.
+  public func stem(recorded: [String: String] = [:]) -> String {
+    let test = trace.header.test.map { SafeFileName.make($0, fallback: "trace") } ?? "trace"
+    return "\(systemStem(recorded: recorded)).\(test)"
+  }
+
+  /// Both figures in every format, path first, named by ``stem(recorded:)``.
+  public func files(formats: [OutputFormat], recorded: [String: String] = [:]) throws -> [(name: String, data: Data)] {
+    let stem = stem(recorded: recorded)
     let path = TracePathFigure(graph: graph, trace: trace, theme: theme).dot
     let timeline = TraceTimelineFigure(graph: graph, trace: trace, theme: theme).dot
     var files: [(name: String, data: Data)] = []

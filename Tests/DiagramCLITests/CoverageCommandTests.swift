@@ -214,7 +214,15 @@ struct ExampleDiagrams: DiagramCommand {
     let run = try TraceRun(path: Fixtures.path("stale"), registered: ExampleCatalog.graphs)
     #expect(run.graph.transitions.first?.event == "emergency")  // as recorded, not as declared now
     #expect(run.warnings.count == 1 && run.warnings[0].contains("drawn on the graph it was recorded against"))
-    #expect(run.stem == "TrafficLight.recordedBeforeReorder")
+    #expect(run.stem() == "TrafficLight.recordedBeforeReorder")
+    // In a folder where the system was drawn under another stem (a collision, a long
+    // name), the trace's figures take that stem, beside the system's own.
+    #expect(run.stem(recorded: ["TrafficLight": "TrafficLight-2"]) == "TrafficLight-2.recordedBeforeReorder")
+    #expect(
+      try run.files(formats: [.dot], recorded: ["TrafficLight": "TrafficLight-2"]).map(\.name) == [
+        "TrafficLight-2.recordedBeforeReorder.trace-path.dot",
+        "TrafficLight-2.recordedBeforeReorder.trace-timeline.dot",
+      ])
   }
 
   /// `trace` without the graph the header may carry.
