@@ -18,14 +18,7 @@ public enum OutputNames {
     var taken = Set(recorded.filter { !names.contains($0.key) }.values.map { $0.lowercased() })
     return names.map { name in
       if let stem = recorded[name], taken.insert(stem.lowercased()).inserted { return stem }
-      let base = stem(for: name)
-      var candidate = base
-      var suffix = 2
-      while !taken.insert(candidate.lowercased()).inserted {
-        candidate = "\(base)-\(suffix)"
-        suffix += 1
-      }
-      return candidate
+      return SafeFileName.unique(stem(for: name), taken: &taken)
     }
   }
 

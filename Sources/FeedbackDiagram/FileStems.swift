@@ -14,16 +14,7 @@ public enum FileStems {
   /// One stem per name, in order; every stem distinct (ignoring case).
   public static func distinct(_ names: [String], fallback: String = "state") -> [String] {
     var taken = Set<String>()
-    return names.map { name in
-      let base = stem(name, fallback: fallback)
-      var candidate = base
-      var suffix = 2
-      while !taken.insert(candidate.lowercased()).inserted {
-        candidate = "\(base)-\(suffix)"
-        suffix += 1
-      }
-      return candidate
-    }
+    return names.map { SafeFileName.unique(stem($0, fallback: fallback), taken: &taken) }
   }
 
   /// The stem of one name, before collisions are resolved.

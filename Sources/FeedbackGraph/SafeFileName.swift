@@ -34,4 +34,16 @@ public enum SafeFileName {
     let hex = String(hash & 0xffff_ffff, radix: 16)
     return String(safe.prefix(max(0, maximumLength - 9))) + "-" + String(repeating: "0", count: 8 - hex.count) + hex
   }
+
+  /// `base`, or `base-2`, `base-3`, … : the first not in `taken` ignoring case (some file
+  /// systems do), which is then added to it.
+  public static func unique(_ base: String, taken: inout Set<String>) -> String {
+    var candidate = base
+    var suffix = 2
+    while !taken.insert(candidate.lowercased()).inserted {
+      candidate = "\(base)-\(suffix)"
+      suffix += 1
+    }
+    return candidate
+  }
 }
