@@ -8,6 +8,9 @@ import FeedbackGraph
 /// It holds the scheduler's storage weakly: actions often capture the handle that cancels
 /// them, and a strong reference would then keep the scheduler alive through its own
 /// actions. Once the scheduler is gone, cancelling does nothing (nothing can run).
+///
+/// A generation is 32 bits: a handle kept while its slot is reused 2³² times more could
+/// match again (about 4 billion actions through one slot while the handle is held).
 final class SlotCanceller: ScheduledActionCanceller {
   weak let storage: Protected<TestScheduler.Storage>?
 
