@@ -61,7 +61,7 @@ extension TestScheduler {
         guard let top = storage.heap.min, top.due <= limit else { return (nil, true) }
         storage.heap.removeMin()
         let action = storage.take(top.slot)
-        if let handle = action.handle, handle.isCancelled { return (nil, false) }
+        if action.cancelled { return (nil, false) }
         if top.due > storage.now {
           storage.now = top.due
           reading.store(top.due, ordering: .releasing)
@@ -80,7 +80,7 @@ extension TestScheduler {
   public var pending: [PendingAction] {
     storage.withLock { storage in
       storage.heap.unordered.sorted().compactMap { entry in
-        if storage.actions[entry.slot].handle?.isCancelled == true { return nil }
+        if storage.actions[entry.slot].cancelled { return nil }
         return PendingAction(due: .nanoseconds(entry.due), label: storage.labels[entry.slot])
       }
     }

@@ -49,14 +49,17 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     }
   }
 
-  /// What runs when an entry comes due. `handle` is `nil` for ``schedule(_:)``, which
-  /// returns none: only a cancellable action allocates one.
+  /// What a slot holds: the action to run when its entry comes due, whether it was
+  /// cancelled, and the slot's generation — bumped each time the slot is freed, so that a
+  /// ``ScheduledAction`` on an earlier occupant no longer matches (see `SlotCanceller`).
   struct Action {
-    var handle: ScheduledAction?
     var run: @Sendable () -> Void
+    var generation: UInt32
+    var cancelled = false
 
-    /// What a free slot holds (a closure without context: storing it allocates nothing).
-    static let free = Action(handle: nil, run: {})
+    /// What a free or cancelled slot runs: a closure without context (storing it allocates
+    /// nothing).
+    static let nothing: @Sendable () -> Void = {}
   }
 
   struct Storage {
@@ -73,19 +76,25 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     var jobs: [UnownedJob] = []
     var jobsHead = 0
 
-    mutating func insert(_ action: Action, due: Int64, label: String?) {
+    /// Stores `run` in a free slot (or a new one) and pushes its entry; returns the token
+    /// that names it to `SlotCanceller`: the slot's generation << 32 | the slot.
+    mutating func insert(_ run: @escaping @Sendable () -> Void, due: Int64, label: String?) -> UInt64 {
       let slot: UInt32
+      let generation: UInt32
       if let free = freeSlots.popLast() {
         slot = free
-        actions[Int(slot)] = action
+        generation = actions[Int(slot)].generation
+        actions[Int(slot)].run = run
       } else {
         slot = UInt32(actions.count)
-        actions.append(action)
+        generation = 0
+        actions.append(Action(run: run, generation: 0))
       }
       if let label { labels[Int(slot)] = label }
       if sequence == .max { renumber() }
       heap.insert(Entry(due: due, sequence: sequence, slot: slot))
       sequence &+= 1
+      return UInt64(generation) << 32 | UInt64(slot)
     }
 
     /// Gives the pending entries the sequences 0, 1, … in their order, so that a scheduler
@@ -99,9 +108,10 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
       sequence = UInt32(entries.count)
     }
 
-    /// Moves the action out of its slot (no reference counting) and frees the slot.
+    /// Moves the action out of its slot (no reference counting) and frees the slot, with
+    /// the next generation: from now on, handles on the action taken do nothing.
     mutating func take(_ slot: Int) -> Action {
-      var action = Action.free
+      var action = Action(run: Action.nothing, generation: actions[slot].generation &+ 1)
       swap(&action, &actions[slot])
       freeSlots.append(UInt32(truncatingIfNeeded: slot))
       if !labels.isEmpty { labels[slot] = nil }
@@ -109,11 +119,21 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     }
   }
 
+  /// `duration` in whole nanoseconds, clamped (`clampedNanoseconds`). A non-negative
+  /// duration under about 292 years, every delay a test schedules, takes one 128-by-64-bit
+  /// division instead of `Duration.components`' general one.
   static func nanoseconds(_ duration: Duration) -> Int64 {
-    duration.clampedNanoseconds
+    let attoseconds = duration.attoseconds
+    let high = UInt64(truncatingIfNeeded: attoseconds >> 64)
+    guard attoseconds >= 0, high < 500_000_000 else { return duration.clampedNanoseconds }
+    let low = UInt64(truncatingIfNeeded: attoseconds)
+    return Int64(truncatingIfNeeded: UInt64(1_000_000_000).dividingFullWidth((high, low)).quotient)
   }
 
-  let storage = Protected(Storage())
+  let storage: Protected<Storage>
+  /// What the handles ``schedule(after:label:_:)`` returns point to: one object for all of
+  /// them, so that scheduling allocates no handle.
+  let canceller: SlotCanceller
   /// `Storage.now`, readable without the lock (written under it).
   @usableFromInline let reading = Atomic<Int64>(0)
   /// Whether `Storage.jobs` may hold a job (set under the lock by `enqueue`, cleared under
@@ -122,7 +142,11 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   let hasJobs = Atomic<Bool>(false)
 
   /// Creates a scheduler at virtual time zero.
-  public init() {}
+  public init() {
+    let storage = Protected(Storage())
+    self.storage = storage
+    canceller = SlotCanceller(storage: storage)
+  }
 
   /// The current virtual time.
   /// - Complexity: O(1), lock-free.
@@ -144,7 +168,7 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   /// Runs `action` at the current time, after the actions already due.
   /// - Complexity: O(log n).
   public func schedule(_ action: @escaping @Sendable () -> Void) {
-    insert(Action(handle: nil, run: action), after: .zero, label: nil)
+    _ = insert(action, after: .zero, label: nil)
   }
 
   /// Runs `action` once `delay` of virtual time has passed.
@@ -161,14 +185,13 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   public func schedule(after delay: Duration, label: String?, _ action: @escaping @Sendable () -> Void)
     -> ScheduledAction
   {
-    let handle = ScheduledAction()
-    insert(Action(handle: handle, run: action), after: delay, label: label)
-    return handle
+    ScheduledAction(canceller: canceller, token: insert(action, after: delay, label: label))
   }
 
-  func insert(_ action: Action, after delay: Duration, label: String?) {
+  /// Schedules `action` after `delay`; returns its token for `SlotCanceller`.
+  func insert(_ action: @escaping @Sendable () -> Void, after delay: Duration, label: String?) -> UInt64 {
     let delay = max(Self.nanoseconds(delay), 0)
-    storage.withLock { storage in
+    return storage.withLock { storage in
       storage.insert(action, due: storage.now + delay, label: label)
     }
   }

@@ -25,6 +25,21 @@ import Testing
     #expect(log.withLock { $0 } == ["early", "a", "b", "c", "d", "e"])
   }
 
+  @Test func nanosecondsAgreeWithTheClampedConversion() {
+    var random = SplitMix64(seed: 7)
+    var durations: [Duration] = [
+      .zero, .nanoseconds(1), .seconds(1), .seconds(Int64.max), .seconds(Int64.min), .nanoseconds(-1),
+      .seconds(9_223_372_036) + .nanoseconds(854_775_807), .seconds(9_223_372_037),
+      Duration(attoseconds: Int128(500_000_000) << 64 - 1), Duration(attoseconds: Int128(500_000_000) << 64),
+    ]
+    for _ in 0..<1_000 {
+      durations.append(
+        Duration(attoseconds: Int128(Int64(bitPattern: random.next()) >> 20) << 32 + Int128(random.next())))
+      durations.append(.microseconds(Int64(random.next() % 1_000_000_000_000)))
+    }
+    #expect(durations.filter { TestScheduler.nanoseconds($0) != $0.clampedNanoseconds } == [])
+  }
+
   @Test func slotsAreReusedAndUnlabelledActionsKeepNoLabel() {
     let scheduler = TestScheduler()
     for round in 0..<3 {
