@@ -196,10 +196,15 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     }
   }
 
-  /// Schedules `action` at an absolute virtual time (for the clock).
+  /// Schedules `action` at an absolute virtual time (for the clock), or now when that time
+  /// has passed. The time is compared with `now` under the lock, so that a thread moving
+  /// time meanwhile cannot make the action late.
   func schedule(at due: Duration, label: String?, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-    let now = self.now
-    return schedule(after: due - now, label: label, action)
+    let due = due.clampedNanoseconds
+    let token = storage.withLock { storage in
+      storage.insert(action, due: max(due, storage.now), label: label)
+    }
+    return ScheduledAction(canceller: canceller, token: token)
   }
 
   // MARK: Executor
