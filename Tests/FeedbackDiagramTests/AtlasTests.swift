@@ -161,4 +161,25 @@ import Testing
       "\(error)".hasPrefix("theme ") && "\(error)".contains("background")
     }
   }
+
+  /// Seeded state names from all of Unicode (NameRoundTripTests' generator) become focus
+  /// file names that stay in the folder, are distinct ignoring case, and are the same on
+  /// every run.
+  @Test func seededStateNamesGetSafeDistinctDeterministicFileNames() {
+    var random = SplitMix64(seed: 77)
+    let names = Array(Set((0..<300).map { _ in NameRoundTripTests.name(&random) }))
+    let files = FileStems.distinct(names)
+    #expect(files == FileStems.distinct(names))
+    #expect(Set(files.map { $0.lowercased() }).count == names.count)
+    for file in files {
+      #expect(
+        !file.isEmpty
+          && file.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0 == "-" || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+          },
+        "\(file)")
+      #expect(!file.hasPrefix(".") && !file.hasPrefix("-"), "\(file)")
+      #expect(file.count <= FileStems.maximumLength + 4, "\(file)")  // a -N suffix at most
+    }
+  }
 }

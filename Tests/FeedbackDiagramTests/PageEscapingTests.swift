@@ -37,4 +37,50 @@ import Testing
     #expect(!page.contains(name), sourceLocation: sourceLocation)
     #expect(page.contains(HTMLText.escaped(name)), sourceLocation: sourceLocation)
   }
+
+  /// The markup of `page`: how many of each character that opens or closes a tag or an
+  /// attribute value it has. An escaped name adds none, whatever it holds.
+  static func markup(_ page: String) -> [Unicode.Scalar: Int] {
+    var counts: [Unicode.Scalar: Int] = [:]
+    for scalar in page.unicodeScalars where "<>\"'".unicodeScalars.contains(scalar) { counts[scalar, default: 0] += 1 }
+    return counts
+  }
+
+  static func atlasPage(_ name: String) -> String {
+    let graph = SystemGraph(
+      name: name, initial: name, states: [StateNode(id: name), StateNode(id: "other")], events: [], transitions: [])
+    return Atlas.page(Atlas(graph: graph).index(systemStem: "S", image: "svg"))
+  }
+
+  static func reportPage(_ name: String) throws -> String {
+    try ReportPage(
+      systems: [
+        ReportPage.System(
+          name: name, anchor: "S", figures: [.init(src: "S.states.svg", alt: "\(name) figure", caption: name)],
+          links: [.init(label: name, href: "S.atlas.html")])
+      ],
+      earlierSystems: [ReportPage.System(name: name, anchor: "T", figures: [])]
+    ).render()
+  }
+
+  /// The whole class, not a list: names seeded from all of Unicode (NameRoundTripTests'
+  /// generator: markup, quotes, entities, combining marks, bidi and control characters, up
+  /// to 100 KB) leave both pages with exactly the markup a plain name gives them, and are
+  /// there escaped.
+  @Test func seededNamesNeverChangeEitherPagesMarkup() throws {
+    let plainAtlas = Self.markup(Self.atlasPage("X")), plainReport = Self.markup(try Self.reportPage("X"))
+    var random = SplitMix64(seed: 909)
+    var withMarkup = 0
+    for _ in 0..<120 {
+      let name = NameRoundTripTests.name(&random)
+      if name.unicodeScalars.contains(where: { "<>\"'&".unicodeScalars.contains($0) }) { withMarkup += 1 }
+      let described = String(name.prefix(40).debugDescription)
+      let atlas = Self.atlasPage(name), report = try Self.reportPage(name)
+      #expect(Self.markup(atlas) == plainAtlas, "atlas page of \(described)")
+      #expect(Self.markup(report) == plainReport, "report page of \(described)")
+      #expect(atlas.contains(HTMLText.escaped(name)), "atlas page of \(described)")
+      #expect(report.contains(HTMLText.escaped(name)), "report page of \(described)")
+    }
+    #expect(withMarkup > 40)  // the seed really throws markup at the pages
+  }
 }
