@@ -6,10 +6,10 @@
   import Darwin
 #endif
 
-/// The calling thread, as a number: tells whether `stop()` is called from inside the turn
+/// The calling thread, as a number (tests compare it too): tells whether `stop()` is called from inside the turn
 /// it races (then it cannot wait for that turn) or from another thread.
 @usableFromInline
-func currentThreadID() -> UInt {
+package func currentThreadID() -> UInt {
   #if canImport(Darwin)
     UInt(bitPattern: pthread_self())
   #else

@@ -3,12 +3,6 @@ import FeedbackLoopTesting
 import Synchronization
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 enum SearchState: Hashable, Sendable { case idle, searching(String), found([String]), reported([String]) }
 enum SearchEvent: Hashable, Sendable { case query(String), results([String]), logged }
 
@@ -16,15 +10,6 @@ enum SearchEvent: Hashable, Sendable { case query(String), results([String]), lo
 struct SearchEnvironment: Sendable {
   var search: @Sendable (String) async throws -> [String]
   var log: @Sendable (String) -> Void
-}
-
-/// The calling thread's identity.
-func currentThread() -> UInt {
-  #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-  #else
-    UInt(pthread_self())
-  #endif
 }
 
 /// A call a client received: what, when in the scheduler's time, and on which thread.
@@ -38,12 +23,12 @@ struct Call: Equatable, Sendable {
 final class CallLog: Sendable {
   private let calls = Mutex<[Call]>([])
   let scheduler: TestScheduler
-  let testThread = currentThread()
+  let testThread = currentThreadID()
 
   init(scheduler: TestScheduler) { self.scheduler = scheduler }
 
   func record(_ what: String) {
-    let call = Call(what: what, at: scheduler.now, onTestThread: currentThread() == testThread)
+    let call = Call(what: what, at: scheduler.now, onTestThread: currentThreadID() == testThread)
     calls.withLock { $0.append(call) }
   }
 

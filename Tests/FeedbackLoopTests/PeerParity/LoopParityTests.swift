@@ -44,15 +44,8 @@ import Testing
   @Test func aDelayedEffectIsFollowedByImmediateOnes() {
     // test_reduce_with_async_feedback_loop
     let scheduler = TestScheduler()
-    let feedback = Feedback<String, String>("steps") { state, clock in
-      if state == "initial" {
-        try await clock.sleep(for: .milliseconds(100))
-        return "_a"
-      }
-      return ["initial_a": "_b", "initial_a_b": "_c"][state]
-    }
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system([feedback]), scheduler: scheduler, monitor: trail.monitor)
+    let loop = Loop(Suffixes.system([Suffixes.delayedThenImmediate()]), scheduler: scheduler, monitor: trail.monitor)
     scheduler.advance(by: .milliseconds(100))
     #expect(trail.states == ["initial", "initial_a", "initial_a_b", "initial_a_b_c"])
     loop.stop()

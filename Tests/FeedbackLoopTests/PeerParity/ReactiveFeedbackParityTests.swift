@@ -37,17 +37,7 @@ import Testing
   @Test func aDelayedEffectIsFollowedByImmediateOnes() {
     // test_reduce_with_async_feedback_loop: "_a" after 0.1 s, then "_b" and "_c" at once.
     let scheduler = TestScheduler()
-    let feedback = Feedback<String, String>("steps") { state, clock in
-      switch state {
-      case "initial":
-        try await clock.sleep(for: .milliseconds(100))
-        return "_a"
-      case "initial_a": return "_b"
-      case "initial_a_b": return "_c"
-      default: return nil
-      }
-    }
-    let loop = Loop(Suffixes.system([feedback]), scheduler: scheduler)
+    let loop = Loop(Suffixes.system([Suffixes.delayedThenImmediate()]), scheduler: scheduler)
     scheduler.advance(by: .milliseconds(99))
     #expect(loop.state == "initial")
     scheduler.advance(by: .milliseconds(1))

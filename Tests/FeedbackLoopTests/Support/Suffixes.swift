@@ -67,4 +67,16 @@ extension Suffixes {
     defer { loop.stop() }
     return trail.states
   }
+
+  /// ReactiveFeedback's and Loop's "async feedback loop": `_a` 100 ms after `initial`, then
+  /// `_b` and `_c` at once.
+  static func delayedThenImmediate() -> Feedback<String, String> {
+    Feedback<String, String>("steps") { state, clock in
+      if state == "initial" {
+        try await clock.sleep(for: .milliseconds(100))
+        return "_a"
+      }
+      return ["initial_a": "_b", "initial_a_b": "_c"][state]
+    }
+  }
 }
