@@ -70,7 +70,7 @@ extension Atlas {
     let title = "\(graph.name) · \(state)"
     lines.append("digraph \(DOTText.quoted(title)) {")
     lines.append(
-      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.4, ranksep=0.9, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];"
+      FigureText.leftToRightGraph(t, nodesep: "0.4", ranksep: "0.9", fast: layout != .full)
     )
     lines.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
     lines.append(

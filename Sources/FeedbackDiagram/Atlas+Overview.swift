@@ -76,7 +76,7 @@ extension Atlas {
     let title = "\(graph.name) — atlas overview"
     out.append("digraph \(DOTText.quoted(title)) {")
     out.append(
-      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=1.0, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];"
+      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "1.0", fast: layout != .full)
     )
     out.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
     out.append(

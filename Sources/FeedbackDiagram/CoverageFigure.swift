@@ -128,7 +128,7 @@ public struct CoverageFigure: Sendable {
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " coverage")) {")
     out.append(
-      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, labelloc=t, fontsize=\(t.fontSize + 4)\(large ? FigureText.largeGraphAttributes : "")];"
+      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "0.8", fast: large)
     )
     out.append(
       "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"

@@ -123,7 +123,7 @@ public struct StateMachineFigure: Sendable {
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name)) {")
     out.append(
-      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.7, labelloc=t, fontsize=\(t.fontSize + 4)\(layout == .full ? "" : FigureText.largeGraphAttributes)];"
+      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "0.7", fast: layout != .full)
     )
     out.append("  label=\(FigureText.heading(graph.name, legend: rows, theme: t));")
     out.append(

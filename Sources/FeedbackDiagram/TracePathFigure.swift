@@ -91,7 +91,7 @@ public struct TracePathFigure: Sendable {
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " trace")) {")
     out.append(
-      "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.5, ranksep=0.8, labelloc=t, fontsize=\(t.fontSize + 4)];"
+      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "0.8")
     )
     out.append(
       "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
