@@ -42,7 +42,7 @@ public struct LoopFigure: Sendable {
     let cases =
       names == ["State"]
       ? ""
-      : "<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(DOTText.html(names.joined(separator: ", ")))</font>"
+      : "<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(Self.stateList(names))</font>"
     out.append(
       "  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=<<b>State</b>\(cases)>];"
     )
@@ -85,4 +85,22 @@ public struct LoopFigure: Sendable {
     out.append("}")
     return out.joined(separator: "\n") + "\n"
   }
+
+  /// The state node's list, HTML-like: every name of a small machine; past
+  /// ``stateListLimit`` names, its enum cases with their counts (``StateGroups``), four to
+  /// a line, at most ``stateListLimit`` of them, and the total, so that a 200-state
+  /// machine's loop figure stays as narrow as a small one's.
+  static func stateList(_ names: [String]) -> String {
+    guard names.count > stateListLimit else { return DOTText.html(names.joined(separator: ", ")) }
+    let groups = StateGroups(states: names).groups
+    var items = groups.prefix(stateListLimit).map { DOTText.html("\($0.name) (\($0.members.count))") }
+    if groups.count > stateListLimit { items.append("+\(groups.count - stateListLimit) more cases") }
+    let lines = stride(from: 0, to: items.count, by: 4).map {
+      items[$0..<min($0 + 4, items.count)].joined(separator: ", ")
+    }
+    return lines.joined(separator: ",<br/>") + "<br/>\(names.count) states"
+  }
+
+  /// The most names (or cases) the state node lists.
+  static let stateListLimit = 8
 }

@@ -72,6 +72,23 @@ import Testing
     #expect(light.contains("<b>State</b><br/><font point-size=\"10.0\" color=\"#57606a\">green, red, yellow</font>"))
   }
 
+  @Test func aLargeMachinesLoopFigureListsItsCasesNotEveryState() throws {
+    // 10 cases of 20 states each and one of 1: the state node lists 8 cases with
+    // their counts, four to a line, then the rest as a count, not 201 names in one line.
+    let cases = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett"]
+    let names = cases.flatMap { c in (0..<20).map { "\(c)(value: \($0))" } } + ["<odd>"]
+    let graph = SystemGraph(
+      name: "Big", initial: names[0], states: names.map { StateNode(id: $0) }, events: [], transitions: [])
+    let dot = Diagram.dot(graph, figure: .loop)
+    let state = try #require(dot.split(separator: "\n").first { $0.contains("id=\"loop_state\"") })
+    #expect(
+      state.contains(
+        "&lt;odd&gt; (1), alpha (20), bravo (20), charlie (20),<br/>delta (20), echo (20), foxtrot (20), golf (20),<br/>"
+          + "+3 more cases<br/>201 states</font>"))
+    #expect(!state.contains("value: 3"))
+    #expect(!dot.contains("<odd>"))  // a case's name is escaped like any name
+  }
+
   @Test func eventsSharingALoopStackInOneLabel() throws {
     let loops = Self.graph(
       states: ["s"],
