@@ -17,7 +17,9 @@ let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd
 
 let package = Package(
   name: "FeedbackLoop",
-  platforms: [.macOS(.v15)],
+  // The lowest versions with `Synchronization.Mutex` and `TaskExecutor` (Swift 6.0's
+  // runtime); Observation needs less. Apple builds are not run in CI (Linux machines).
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "FeedbackGraph", targets: ["FeedbackGraph"]),
     .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),

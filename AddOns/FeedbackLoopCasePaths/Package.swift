@@ -10,7 +10,9 @@ import PackageDescription
 /// always builds against the runtime next to it.
 let package = Package(
   name: "FeedbackLoopCasePaths",
-  platforms: [.macOS(.v15)],
+  // The lowest versions with `Synchronization.Mutex` and `TaskExecutor` (Swift 6.0's
+  // runtime); Observation needs less. Apple builds are not run in CI (Linux machines).
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "FeedbackLoopCasePaths", targets: ["FeedbackLoopCasePaths"])
   ],

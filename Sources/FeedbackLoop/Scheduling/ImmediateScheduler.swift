@@ -25,11 +25,7 @@ public final class ImmediateScheduler: LoopScheduler {
   /// Runs `action` on a Dispatch timer after `delay` of real time, unless cancelled first.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-    let handle = ScheduledAction()
-    DispatchQueue.global().asyncAfter(deadline: .now() + delay.timeInterval) {
-      if !handle.isCancelled { action() }
-    }
-    return handle
+    DispatchQueue.global().scheduleCancellable(after: delay, action)
   }
 
   /// `ContinuousClock`: async effects sleep in real time.

@@ -6,8 +6,9 @@
 /// (``taskExecutor``). Swapping the scheduler is what makes a loop deterministic in tests:
 /// `FeedbackLoopTesting.TestScheduler` implements this protocol with virtual time.
 ///
-/// The library ships ``ImmediateScheduler`` (runs work on the calling thread) and
-/// ``QueueScheduler`` (a serial Dispatch queue).
+/// The library ships ``ImmediateScheduler`` (runs work on the calling thread),
+/// ``QueueScheduler`` (a serial Dispatch queue) and ``MainQueueScheduler`` (the main queue,
+/// for views).
 ///
 /// Requirements on conformers:
 /// - Actions given to ``schedule(_:)`` run in the order they were scheduled.

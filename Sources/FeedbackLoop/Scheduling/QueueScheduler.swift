@@ -39,11 +39,7 @@ public final class QueueScheduler: LoopScheduler, TaskExecutor {
   /// Runs `action` on the queue after `delay` of real time, unless cancelled first.
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-    let handle = ScheduledAction()
-    queue.asyncAfter(deadline: .now() + delay.timeInterval) {
-      if !handle.isCancelled { action() }
-    }
-    return handle
+    queue.scheduleCancellable(after: delay, action)
   }
 
   /// `ContinuousClock`: async effects sleep in real time.
@@ -58,5 +54,17 @@ public final class QueueScheduler: LoopScheduler, TaskExecutor {
     queue.async { [self] in
       job.runSynchronously(on: asUnownedTaskExecutor())
     }
+  }
+}
+
+extension DispatchQueue {
+  /// Runs `action` on this queue after `delay` of real time, unless the returned handle is
+  /// cancelled first.
+  func scheduleCancellable(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+    let handle = ScheduledAction()
+    asyncAfter(deadline: .now() + delay.timeInterval) {
+      if !handle.isCancelled { action() }
+    }
+    return handle
   }
 }
