@@ -1,0 +1,38 @@
+// ReactiveFeedback's, RxFeedback's and Loop's names, kept so that a porting user's first try
+// compiles into a message that says what to write here. None of these can be called.
+
+extension Feedback {
+  /// ReactiveFeedback's `Feedback(predicate:effects:)`.
+  @available(
+    *, unavailable,
+    message:
+      "write Feedback.when(\"name\", { state in condition }) { state in effect }, or .whenBecomesTrue for its rising edge"
+  )
+  public init(predicate: (State) -> Bool, effects: (State) -> Any) { fatalError() }
+
+  /// ReactiveFeedback's `Feedback(skippingRepeated:effects:)`.
+  @available(
+    *, unavailable, message: "write Feedback.skippingRepeated(\"name\", { state in value or nil }) { value in effect }"
+  )
+  public init<Query>(skippingRepeated: (State) -> Query?, effects: (Query) -> Any) { fatalError() }
+
+  /// CombineFeedback's `Feedback(lensing:effects:)`.
+  @available(*, unavailable, message: "write Feedback.lensing(\"name\", { state in value or nil }) { value in effect }")
+  public init<Query>(lensing: (State) -> Query?, effects: (Query) -> Any) { fatalError() }
+}
+
+extension Loop {
+  /// Loop's `Loop(initial:reducer:feedbacks:)`.
+  @available(
+    *, unavailable,
+    message:
+      "declare a System and run it: Loop(System(initial: state, reduce: { state, event in … }, feedbacks: [...]))"
+  )
+  public convenience init(initial: State, reducer: (State, Event) -> State, feedbacks: [Feedback<State, Event>]) {
+    fatalError()
+  }
+
+  /// CombineFeedback's `store.send(event:)`.
+  @available(*, unavailable, renamed: "send(_:)", message: "write loop.send(.event), without the label")
+  public func send(event: Event) { fatalError() }
+}
