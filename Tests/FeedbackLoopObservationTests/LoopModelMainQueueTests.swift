@@ -30,8 +30,13 @@ import Testing
     let main = await Self.onMainQueue()  // the loop's first turn ran
     let toldOn = Mutex<[UInt]>([])
     withObservationTracking({ _ = model.state }, onChange: { toldOn.withLock { $0.append(currentThreadID()) } })
-    await Task.detached { model.send(.rename("Ada")) }.value
-    #expect(model.state == "")  // not reduced yet: waiting on the main queue
+    let gate = DispatchSemaphore(value: 0)
+    DispatchQueue.main.async { gate.wait() }  // the main queue is busy until the gate opens
+    await Task.detached {
+      model.send(.rename("Ada"))
+      #expect(model.state == "")  // not reduced by the sender: waiting on the main queue
+      gate.signal()
+    }.value
     _ = await Self.onMainQueue()
     #expect(model.state == "Ada")
     #expect(toldOn.withLock { $0 } == [main])

@@ -46,8 +46,13 @@ import Testing
       initial: [], reduce: { state, event in if case .add(let value) = event { state.append(value) } })
     let loop = Loop(system, scheduler: MainQueueScheduler())
     await Self.drainMainQueue()  // the first turn
-    await Task.detached { loop.send(.add(1)) }.value
-    #expect(loop.state == [])  // queued on the main queue, not reduced inline
+    let gate = DispatchSemaphore(value: 0)
+    DispatchQueue.main.async { gate.wait() }  // the main queue is busy until the gate opens
+    await Task.detached {
+      loop.send(.add(1))
+      #expect(loop.state == [])  // queued on the main queue, not reduced by the sender
+      gate.signal()
+    }.value
     await Self.drainMainQueue()
     #expect(loop.state == [1])
     loop.stop()
