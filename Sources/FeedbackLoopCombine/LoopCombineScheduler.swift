@@ -19,15 +19,17 @@ public import FeedbackLoop
 ///     Feedback.skippingRepeated("search", { $0.query }) { query in
 ///       .publisher(
 ///         Just(SearchEvent.didSearch(query))
-///           .debounce(for: .milliseconds(300), scheduler: scheduler))
+///           .delay(for: .milliseconds(300), scheduler: scheduler))  // a newer query cancels it
 ///     }
 ///   }
 /// }
 ///
-/// @Test func debounces() {
+/// @Test func searchesOnceTypingPauses() {
 ///   let scheduler = TestScheduler()
 ///   let loop = LoopRecorder(search(scheduler.combine), scheduler: scheduler)
-///   loop.send(.type("fe")) { $0.query = "fe" }
+///   loop.send(.type("f")) { $0.query = "f" }
+///   scheduler.advance(by: .milliseconds(100))
+///   loop.send(.type("fe")) { $0.query = "fe" }  // cancels the search for "f"
 ///   scheduler.advance(by: .milliseconds(300))
 ///   loop.receive(.didSearch("fe")) { $0.results = ["feedback"] }
 /// }
@@ -60,23 +62,35 @@ public struct LoopCombineScheduler: Scheduler, Sendable {
 
   /// Runs `action` as soon as possible, after the actions already due.
   public func schedule(options: Never?, _ action: @escaping () -> Void) {
-    base.schedule(UncheckedAction(action).run)
+    base.schedule(UncheckedAction(action).owned(by: EffectTimers.current).run)
   }
 
   /// Runs `action` at `date` (at once, after the actions due, if `date` has passed).
+  ///
+  /// Scheduled by a publisher effect (``FeedbackLoop/Effect/publisher(_:)``), the action is
+  /// cancelled when that effect finishes or is cancelled, if it has not run yet.
   public func schedule(
     after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
     _ action: @escaping () -> Void
   ) {
-    base.schedule(after: .nanoseconds(date.nanoseconds &- base.now.wholeNanoseconds), UncheckedAction(action).run)
+    let delay = Duration.nanoseconds(date.nanoseconds &- base.now.wholeNanoseconds)
+    guard let owner = EffectTimers.current else {
+      base.schedule(after: delay, UncheckedAction(action).run)
+      return
+    }
+    owner.schedule(on: base, after: delay, UncheckedAction(action))
   }
 
-  /// Runs `action` at `date`, then every `interval`, until the returned value is cancelled.
+  /// Runs `action` at `date`, then every `interval`, until the returned value is cancelled
+  /// (or, scheduled by a publisher effect, until that effect ends).
   public func schedule(
     after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
     options: Never?, _ action: @escaping () -> Void
   ) -> any Cancellable {
-    let repeating = RepeatingAction(base: base, interval: max(interval.nanoseconds, 1), action: UncheckedAction(action))
+    let owner = EffectTimers.current
+    let repeating = RepeatingAction(
+      base: base, interval: max(interval.nanoseconds, 1), action: UncheckedAction(action).owned(by: owner))
+    owner?.adopt(repeating)
     repeating.arm(at: date.nanoseconds)
     return repeating
   }

@@ -21,6 +21,12 @@ final class PublisherSubscription: Sendable {
   }
 
   private let phase = Mutex(Phase())
+  /// The timers the publisher's operators scheduled: cancelled when the effect ends.
+  private let timers: EffectTimers
+
+  init(timers: EffectTimers) {
+    self.timers = timers
+  }
 
   func start<P: Publisher>(
     _ publisher: P, send: Send<P.Output>, finished: CheckedContinuation<Void, Never>
@@ -31,6 +37,7 @@ final class PublisherSubscription: Sendable {
       return true
     }
     guard proceed else {
+      timers.end()
       finished.resume()
       return
     }
@@ -53,6 +60,7 @@ final class PublisherSubscription: Sendable {
       defer { phase.finished = nil }
       return phase.finished
     }
+    timers.end()
     finished?.resume()
   }
 
@@ -69,6 +77,7 @@ final class PublisherSubscription: Sendable {
       return (phase.cancellable, phase.finished)
     }
     cancellable?.value.cancel()
+    timers.end()
     finished?.resume()
   }
 }

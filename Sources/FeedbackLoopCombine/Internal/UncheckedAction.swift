@@ -16,4 +16,11 @@ struct UncheckedAction: @unchecked Sendable {
   var run: @Sendable () -> Void {
     { self.body() }
   }
+
+  /// The action, run with `owner` as the current effect (so that the timers it schedules
+  /// belong to that effect too); itself when there is no owner.
+  func owned(by owner: EffectTimers?) -> UncheckedAction {
+    guard let owner else { return self }
+    return UncheckedAction { owner.run(body) }
+  }
 }
