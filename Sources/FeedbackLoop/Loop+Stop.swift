@@ -3,7 +3,7 @@ import FeedbackGraph
 
 extension Loop {
   /// Stops the loop: cancels every running effect and input subscription, drops queued
-  /// events, and ignores later ones. Idempotent; safe from any thread, including from the
+  /// events, and ignores later ones (``idle()`` first has the queued events reduced). Idempotent; safe from any thread, including from the
   /// loop's own monitor, feedbacks and effects.
   ///
   /// What a monitor (or `onStep`) sees around a stop:
@@ -23,16 +23,23 @@ extension Loop {
   ///   the turn was in when `stop()` was called completes (so the state may change once
   ///   more).
   public func stop() {
-    let taken = shared.withLock { shared -> (handles: [EffectHandle], subscriptions: [@Sendable () -> Void])? in
+    let taken = shared.withLock {
+      shared -> (
+        handles: [EffectHandle], subscriptions: [@Sendable () -> Void], idleWaiters: [CheckedContinuation<Void, Never>]
+      )? in
       guard !shared.stopped else { return nil }
       shared.stopped = true
       shared.queue.removeAll()
       let handles = shared.running.values.sorted { $0.id < $1.id }
       shared.running = [:]
-      defer { shared.subscriptions = [] }
-      return (handles, shared.subscriptions)
+      defer {
+        shared.subscriptions = []
+        shared.idleWaiters = []
+      }
+      return (handles, shared.subscriptions, shared.idleWaiters)
     }
     guard let taken else { return }
+    resume(taken.idleWaiters)  // a stopped loop is idle: its queue is dropped
     // Outside the lock: cancellation handlers and unsubscribers are user code, which may
     // call back into the loop.
     for unsubscribe in taken.subscriptions { unsubscribe() }

@@ -174,6 +174,8 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     @usableFromInline var nextObserver = 0
     /// Bumped on every change of `observers`, so a turn refreshes its snapshot cheaply.
     @usableFromInline var observersVersion = 0
+    /// Callers of ``Loop/idle()`` waiting for the turn to end with an empty queue.
+    @usableFromInline var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     @usableFromInline
     init(state: State) {
@@ -272,9 +274,11 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   @inlinable
   func drain() {
     var stopReport: StopReport?
-    while let entry = nextEntry(stopReport: &stopReport) {
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    while let entry = nextEntry(stopReport: &stopReport, idleWaiters: &idleWaiters) {
       process(entry)
     }
+    if !idleWaiters.isEmpty { resume(idleWaiters) }
     if let stopReport {
       reportStop(cancelled: stopReport.cancelled)
       stopReport.signalReported()  // the stop() waiting on another thread returns
@@ -295,17 +299,19 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   /// loop was stopped, ends the turn and hands over what ``stop()`` left this turn to
   /// report (`nil` when `stop()` reports itself).
   @inlinable
-  func nextEntry(stopReport: inout StopReport?) -> Entry? {
+  func nextEntry(stopReport: inout StopReport?, idleWaiters: inout [CheckedContinuation<Void, Never>]) -> Entry? {
     shared.withLock { shared in
       shared.state = current
       refreshObservers(from: shared)
       guard !shared.stopped else {
         shared.turn = .idle
         stopReport = shared.stopReport.take()
+        if !shared.idleWaiters.isEmpty { swap(&idleWaiters, &shared.idleWaiters) }
         return nil
       }
       guard let entry = shared.queue.popFirst() else {
         shared.turn = .idle
+        if !shared.idleWaiters.isEmpty { swap(&idleWaiters, &shared.idleWaiters) }
         return nil
       }
       if shared.turn != .executing {
