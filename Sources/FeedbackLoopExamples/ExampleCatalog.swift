@@ -10,6 +10,7 @@ public enum ExampleCatalog {
       Movies.system().graph,
       SignIn.system().graph,
       TrafficLight.system.graph,
+      Uploader.system().graph,
       Volume.system().graph,
     ].sorted { $0.name < $1.name }
   }
