@@ -3,7 +3,7 @@ public import FeedbackLoop
 /// One step of a ``LoopRecorder/expect(fileID:filePath:line:column:_:)`` sequence.
 public protocol ExpectedStep<State, Event>: Sendable {
   /// The state type of the recorder.
-  associatedtype State: Equatable & Sendable
+  associatedtype State: Sendable
   /// The event type of the recorder.
   associatedtype Event: Sendable
   /// Performs and checks the step.
@@ -11,7 +11,7 @@ public protocol ExpectedStep<State, Event>: Sendable {
 }
 
 /// Sends an event and expects a change of state (`send` in a marble sequence).
-public struct Sending<State: Equatable & Sendable, Event: Sendable>: ExpectedStep {
+public struct Sending<State: Sendable, Event: Sendable>: ExpectedStep {
   let event: Event
   let line: UInt
   let update: (@Sendable (inout State) -> Void)?
@@ -28,7 +28,7 @@ public struct Sending<State: Equatable & Sendable, Event: Sendable>: ExpectedSte
 }
 
 /// Expects the next received event (`receive` in a marble sequence).
-public struct Receiving<State: Equatable & Sendable, Event: Sendable>: ExpectedStep {
+public struct Receiving<State: Sendable, Event: Sendable>: ExpectedStep {
   let pattern: EventPattern<Event>
   let feedback: String?
   let line: UInt
@@ -58,7 +58,7 @@ extension Receiving where Event: Equatable {
 }
 
 /// Lets virtual time pass (a time mark in a marble sequence).
-public struct Waiting<State: Equatable & Sendable, Event: Sendable>: ExpectedStep {
+public struct Waiting<State: Sendable, Event: Sendable>: ExpectedStep {
   let duration: Duration
 
   /// Advances the recorder's scheduler by `duration`.
@@ -74,7 +74,7 @@ public struct Waiting<State: Equatable & Sendable, Event: Sendable>: ExpectedSte
 
 /// Builds the steps of ``LoopRecorder/expect(fileID:filePath:line:column:_:)``.
 @resultBuilder
-public enum ExpectationBuilder<State: Equatable & Sendable, Event: Sendable> {
+public enum ExpectationBuilder<State: Sendable, Event: Sendable> {
   /// One expected step, whatever its kind.
   public typealias Step = any ExpectedStep<State, Event>
 

@@ -75,7 +75,7 @@ extension LoopRecorder {
     }
     let unchanged = expected
     update?(&expected)
-    if update != nil, expected == unchanged, actual == unchanged {
+    if update != nil, statesEqual(expected, unchanged), statesEqual(actual, unchanged) {
       FailureReport(
         heading: "\(call) changed nothing at step #\(step.index), and its closure describes no change either.",
         diff: nil,
@@ -89,7 +89,7 @@ extension LoopRecorder {
       book.baseline = actual
       book.assertedAt[step.index] = site
     }
-    guard expected != actual else { return }
+    guard !statesEqual(expected, actual) else { return }
     FailureReport(
       heading: "State mismatch after \(call) at step #\(step.index).",
       diff: FailureReport.diff(expected: expected, actual: actual),

@@ -34,7 +34,7 @@ public import FeedbackGraph
 ///
 /// - Complexity: each assertion is O(k) in the steps since the previous one; recording a
 ///   step is amortized O(1).
-public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: Sendable {
+public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
   /// The running loop.
   public let loop: Loop<State, Event>
   /// The scheduler the loop runs on.
@@ -42,6 +42,8 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   /// How strictly the test is checked.
   public let exhaustivity: Exhaustivity
   @usableFromInline let system: System<State, Event>
+  /// How states are compared: `==` for `Equatable` states, or what the test passed.
+  @usableFromInline let statesEqual: @Sendable (State, State) -> Bool
   @usableFromInline let origin: CallSite
   @usableFromInline let testName: String
   @usableFromInline let traceDirectory: URL?
@@ -73,23 +75,28 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     var firstFailure: (step: Int?, message: String)?
 
     @usableFromInline
-    init(baseline: State, feedbackNames: [String]) {
+    init(baseline: State, feedbackNames: [String], statesEqual: @escaping @Sendable (State, State) -> Bool) {
       self.baseline = baseline
-      self.steps = StepLog(feedbackNames: feedbackNames)
+      self.steps = StepLog(feedbackNames: feedbackNames, statesEqual: statesEqual)
     }
   }
 
-  /// Starts recording `system` on `scheduler` and runs its initial turn (the effects the
-  /// initial state starts are running when this returns).
+  /// Starts recording a system whose states are not `Equatable` (a protocol type, as in
+  /// Feedbacks' one-type-per-state style), comparing states with `statesEqual`.
   ///
   /// ```swift
-  /// // Start where the interesting part begins, without rebuilding the system:
-  /// let loop = LoopRecorder(SignIn.system(), initialState: .editing(validForm))
-  /// loop.send(.submit) { $0 = .submitting(validForm) }
+  /// let loop = LoopRecorder(volume, comparingStates: areEqualAsHashable, scheduler: scheduler)
+  /// loop.send(Increase()) { $0 = Level(value: 6) }
   /// ```
+  ///
+  /// Everything else is as in the `Equatable` initializer: the same assertions, diffs and
+  /// messages.
   ///
   /// - Parameters:
   ///   - system: the system to record.
+  ///   - statesEqual: whether two states are the same, for every state assertion;
+  ///     ``areEqualAsHashable(_:_:)`` compares protocol-typed states whose conformers are
+  ///     `Hashable`.
   ///   - initialState: the state the loop starts in; the system's `initial` by default.
   ///     The system's feedbacks run on it as on any initial state. (Diagrams and trace
   ///     headers still show the system's declared initial state; the trace's first step
@@ -109,6 +116,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
   @inlinable
   public init(
     _ system: System<State, Event>,
+    comparingStates statesEqual: @escaping @Sendable (State, State) -> Bool,
     initialState: State? = nil,
     scheduler: TestScheduler = TestScheduler(),
     exhaustivity: Exhaustivity = .on,
@@ -118,6 +126,7 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.system = system
+    self.statesEqual = statesEqual
     self.scheduler = scheduler
     self.exhaustivity = exhaustivity
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -127,7 +136,10 @@ public final class LoopRecorder<State: Equatable & Sendable, Event: Sendable>: S
       Self.claimTraceName(
         $0.appendingPathComponent(Self.traceBaseName(system: system.name, fileID: fileID, test: testName)).path)
     }
-    let book = Protected(Book(baseline: initialState ?? system.initial, feedbackNames: system.feedbacks.map(\.name)))
+    let book = Protected(
+      Book(
+        baseline: initialState ?? system.initial, feedbackNames: system.feedbacks.map(\.name),
+        statesEqual: statesEqual))
     self.book = book
     let probe = LoopProbe<State, Event> { step in
       let time = scheduler.nowNanoseconds

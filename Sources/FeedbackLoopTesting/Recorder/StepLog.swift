@@ -19,7 +19,7 @@ public import FeedbackGraph
 ///   synchronous effect as one record instead of three was tried: the index mapping it
 ///   needs cost more instructions per cycle than the two appends it saves.)
 @usableFromInline
-struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
+struct StepLog<State: Sendable, Event: Sendable>: Sendable {
   /// What a record holds: a ``StepKind``, in one byte.
   @usableFromInline
   enum Kind: UInt8, Sendable {
@@ -108,12 +108,16 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
   @usableFromInline var names: [String]
   /// The indices of undeclared-transition steps.
   @usableFromInline var undeclared: [Int] = []
+  /// Whether two states are equal, for the debug check that steps come in order.
+  @usableFromInline let statesEqual: @Sendable (State, State) -> Bool
 
-  /// An empty log for a loop whose feedbacks are named `feedbackNames`, in order.
+  /// An empty log for a loop whose feedbacks are named `feedbackNames`, in order, whose
+  /// states compare with `statesEqual`.
   @inlinable
-  init(feedbackNames: [String]) {
+  init(feedbackNames: [String], statesEqual: @escaping @Sendable (State, State) -> Bool) {
     precondition(feedbackNames.count < Self.maximumNames, "a recording can name at most 16,777,214 feedbacks")
     names = feedbackNames
+    self.statesEqual = statesEqual
   }
 
   /// How many feedbacks a ``Record`` can refer to.
@@ -144,7 +148,7 @@ struct StepLog<State: Equatable & Sendable, Event: Sendable>: Sendable {
       records.append(Record(.initial, transition: nil, state: 0, feedback: nil))
     case .event, .ignoredEvent, .undeclaredTransition:
       if step.kind == .undeclaredTransition { undeclared.append(count) }
-      assert(state(eventSteps.count) == step.before!, "the loop reported an event in a state it was not in")
+      assert(statesEqual(state(eventSteps.count), step.before!), "the loop reported an event in a state it was not in")
       eventSteps.append((step.event!, step.after!))
       records.append(Record(kind, transition: step.transition, state: eventSteps.count, feedback: step.feedback))
     case .effectEmitted:
