@@ -250,9 +250,9 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     var subscriptions: [@Sendable () -> Void] = []
     for (index, runtime) in runtimes.enumerated() {
       if case .source(let subscribe, _) = runtime.logic {
-        let send = Send<Event> { [weak self] event in
-          self?.enqueue(Entry(event: event, origin: .feedback(index)))
-        }
+        let send = Send<Event>(
+          { [weak self] event in self?.enqueue(Entry(event: event, origin: .feedback(index))) },
+          scheduler: runtime.scheduler ?? scheduler)
         subscriptions.append(replay?.source(FeedbackID(index), send) ?? subscribe(send))
       }
     }

@@ -10,17 +10,30 @@
 public struct Send<Event: Sendable>: Sendable {
   let deliver: @Sendable (Event) -> Void
   let waitForRoom: (@Sendable () async -> Void)?
+  /// The scheduler of the loop (or feedback) the events go to, for sources that run work
+  /// of their own (a feedback over the states runs its sequence on it).
+  let scheduler: (any LoopScheduler)?
 
   /// Creates a `Send` that calls `deliver` for each event (for tests of effect closures).
   public init(_ deliver: @escaping @Sendable (Event) -> Void) {
     self.deliver = deliver
     self.waitForRoom = nil
+    self.scheduler = nil
   }
 
   /// A `Send` of a running effect: `waitForRoom` suspends while its loop is full.
   init(_ deliver: @escaping @Sendable (Event) -> Void, waitForRoom: @escaping @Sendable () async -> Void) {
     self.deliver = deliver
     self.waitForRoom = waitForRoom
+    self.scheduler = nil
+  }
+
+  /// A `Send` of a loop's source feedback, which runs on `scheduler`.
+  @usableFromInline
+  init(_ deliver: @escaping @Sendable (Event) -> Void, scheduler: any LoopScheduler) {
+    self.deliver = deliver
+    self.waitForRoom = nil
+    self.scheduler = scheduler
   }
 
   /// Emits `event`.
