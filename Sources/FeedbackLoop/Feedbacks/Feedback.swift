@@ -53,6 +53,9 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline var explicitStrategy: ExecutionStrategy?
 
   @usableFromInline let makeLogic: @Sendable () -> FeedbackLogic<State, Event>
+  /// Whether this is an input of the loop (``input(_:emits:)``): events reach it through
+  /// ``Loop/send(_:from:)``.
+  @usableFromInline var isLoopInput = false
   @usableFromInline var isDisabled: (@Sendable (State) -> Bool)?
   @usableFromInline var stateReceived: (@Sendable (State) -> Void)?
   @usableFromInline var eventEmitted: (@Sendable (Event) -> Void)?

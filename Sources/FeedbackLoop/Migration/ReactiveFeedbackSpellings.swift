@@ -16,6 +16,14 @@ extension Feedback {
   )
   public init<Query>(skippingRepeated: (State) -> Query?, effects: (Query) -> Any) { fatalError() }
 
+  /// ReactiveFeedback's and RxFeedback's `Feedback(events:)`, over the stream of states.
+  @available(
+    *, unavailable,
+    message:
+      "write Feedback.states(\"name\") { states, clock in events }: the states as an AsyncSequence (or a publisher of states, in FeedbackLoopCombine)"
+  )
+  public init(events: (Any) -> Any) { fatalError() }
+
   /// CombineFeedback's `Feedback(lensing:effects:)`.
   @available(*, unavailable, message: "write Feedback.lensing(\"name\", { state in value or nil }) { value in effect }")
   public init<Query>(lensing: (State) -> Query?, effects: (Query) -> Any) { fatalError() }

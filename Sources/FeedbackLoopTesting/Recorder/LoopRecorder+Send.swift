@@ -1,3 +1,5 @@
+import FeedbackLoop
+
 extension LoopRecorder {
   /// Sends `event` as the user would, runs what is due now on the scheduler, and asserts
   /// the state it produced: `update` turns the previous state into the expected one.
@@ -16,6 +18,13 @@ extension LoopRecorder {
     _ update: ((inout State) -> Void)? = nil
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    send(event, input: nil, at: site, update)
+  }
+
+  /// Sends `event` from outside (`input == nil`) or through the input named `input`, then
+  /// asserts the state it produced (see ``send(_:fileID:filePath:line:column:_:)``).
+  func send(_ event: Event, input: String?, at site: CallSite, _ update: ((inout State) -> Void)?) {
+    let call = input.map { "send(\(describe(event)), from: \"\($0)\")" } ?? "send(\(describe(event)))"
     checkNewSteps(at: site)
     if exhaustivity == .on {
       let pending = unassertedEvents()
@@ -32,22 +41,20 @@ extension LoopRecorder {
       }
     }
     let mark = book.withLock(\.steps.count)
-    loop.send(event)
+    if let input { loop.send(event, from: input) } else { loop.send(event) }
     scheduler.advance()
+    let source: EventSource = input.map { .feedback($0) } ?? .external
     let step = book.withLock { book in
-      book.steps[mark...].first { step in
-        if case .external? = step.event?.source { return true }
-        return false
-      }
+      book.steps[mark...].first { $0.event?.source == source }
     }
     guard let step else {
       FailureReport(
-        heading: "send(\(describe(event))) was not reduced: the loop has stopped.",
+        heading: "\(call) was not reduced: the loop has stopped.",
         diff: nil, timeline: timeline(), fix: "send events before finish() or stop()."
       ).report(at: site, for: self)
       return
     }
-    assertState(of: step, after: "send(\(describe(event)))", update: update, at: site)
+    assertState(of: step, after: call, update: update, at: site)
   }
 
   /// Checks the state after `step` against the previous asserted state changed by

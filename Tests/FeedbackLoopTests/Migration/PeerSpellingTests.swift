@@ -80,6 +80,11 @@ import Testing
       message:
         "'init(skippingRepeated:effects:)' is unavailable: write Feedback.skippingRepeated(\"name\", { state in value or nil }) { value in effect }"
     ),
+    Spelling(
+      peer: "ReactiveFeedback", line: "_ = Feedback<Light, Signal>(events: { $0 })",
+      message:
+        "'init(events:)' is unavailable: write Feedback.states(\"name\") { states, clock in events }: the states as an AsyncSequence (or a publisher of states, in FeedbackLoopCombine)"
+    ),
     // Loop
     Spelling(
       peer: "Loop", line: "_ = Loop<Light, Signal>(initial: .red, reducer: { state, _ in state }, feedbacks: [])",

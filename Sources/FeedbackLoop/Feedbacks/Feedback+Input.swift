@@ -1,0 +1,26 @@
+extension Feedback {
+  /// An input of the loop: events from outside the state (a keypad, a button, a
+  /// notification) that the app sends to *one* loop with ``Loop/send(_:from:)``. The events'
+  /// source is this feedback's name, in traces and diagrams.
+  ///
+  /// ```swift
+  /// let door = System<Door, DoorEvent>("Door", initial: .locked) {
+  ///   …
+  ///   Feedbacks { Feedback.input("keypad", emits: [.entered("1234")]) }
+  /// }
+  /// let loop = Loop(door)
+  /// loop.send(.entered("1234"), from: "keypad")
+  /// ```
+  ///
+  /// An input belongs to the loop you send to, so two loops of one system — two tests
+  /// running in parallel — never see each other's events. (A ``FeedbackInput`` object, by
+  /// contrast, reaches every loop whose system uses it: keep one for broadcasts, and make it
+  /// per system instance, e.g. through the system's environment.)
+  public static func input(_ name: String, emits: [Event] = []) -> Feedback {
+    var input = Feedback(name: name, watches: "loop input", emits: emits.map(Naming.name(of:))) {
+      .source(subscribe: { _ in {} }, onState: nil)
+    }
+    input.isLoopInput = true
+    return input
+  }
+}
