@@ -9,8 +9,8 @@ import FeedbackGraph
 /// A wait that would be drawn longer than ``maximumLinearGap`` is drawn ``breakGap`` long
 /// with a break on the axis that says how long it was (``breaks``): the axis is linear
 /// except where it is visibly broken. Steps at one instant are spread ``slot`` points apart
-/// in the order they happened, under that instant's tick; time runs on from the last of
-/// them.
+/// in the order they happened, along a thick stretch of the axis that starts at that
+/// instant's tick; time runs on from the last of them.
 ///
 /// A trace whose steps all carry the same time (an explorer's, or one recorded without a
 /// clock) is drawn by step: ``isUntimed``, the axis numbered by step (`#0`, `#5`, …).
@@ -49,7 +49,13 @@ struct TraceTimeline {
     var emitted: [Mark] = []
   }
   /// A labelled point on the axis: an instant (`1.5s`), or for an untimed trace a step (`#5`).
-  struct Tick { var x: Double; var label: String }
+  /// An instant that holds several steps stretches from `x` to `end`, its last step.
+  struct Tick {
+    var x: Double
+    var label: String
+    var end: Double
+    var steps = 1
+  }
   /// A wait drawn shorter than the scale says: where the break sits and how long the wait was.
   struct Break { var x: Double; var nanoseconds: Double }
 
@@ -84,9 +90,11 @@ struct TraceTimeline {
     for (local, step) in steps.enumerated() {
       if isUntimed {
         position = Double(local) * Self.slot
-        if local % Self.stepTickEvery == 0 { ticks.append(Tick(x: position, label: "#\(step.index)")) }
+        if local % Self.stepTickEvery == 0 { ticks.append(Tick(x: position, label: "#\(step.index)", end: position)) }
       } else if let previous, step.timeNanoseconds == previous {
         position += Self.slot
+        ticks[ticks.count - 1].end = position
+        ticks[ticks.count - 1].steps += 1
       } else {
         if let previous {
           let wait = Self.wait(from: previous, to: step.timeNanoseconds)
@@ -98,7 +106,7 @@ struct TraceTimeline {
             position += max(linear, wait > 0 ? 0 : Self.minimumGap)
           }
         }
-        ticks.append(Tick(x: position, label: Self.time(step.timeNanoseconds)))
+        ticks.append(Tick(x: position, label: Self.time(step.timeNanoseconds), end: position))
         previous = step.timeNanoseconds
       }
       x.append(position)

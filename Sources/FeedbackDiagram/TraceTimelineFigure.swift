@@ -180,6 +180,18 @@ public struct TraceTimelineFigure: Sendable {
         "  tick_\(offset) [id=\(DOTText.quoted("tick_\(offset)")), class=\"tick\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(tick.label)), \(FigureText.pos(tick.x, axisY))];"
       )
     }
+    // An instant holding several steps: a thick stretch of the axis, no time passing along it.
+    for (offset, tick) in timeline.ticks.enumerated() where !timeline.isUntimed && tick.end > tick.x {
+      let name = "instant_\(offset)"
+      let tooltip = "\(tick.steps) steps at \(tick.label): no time passes along this stretch"
+      out.append(
+        "  \(name)_a [shape=point, width=0.01, style=invis, \(FigureText.pos(tick.x, axisY + 14))];")
+      out.append(
+        "  \(name)_b [shape=point, width=0.01, style=invis, \(FigureText.pos(tick.end, axisY + 14))];")
+      out.append(
+        "  \(name)_a -> \(name)_b [id=\(DOTText.quoted(name)), class=\"instant\", penwidth=4, color=\(DOTText.quoted(t.muted)), tooltip=\(DOTText.tooltip(tooltip))];"
+      )
+    }
     // Breaks: a wait too long to draw to scale, cut short and labelled with its length.
     for (offset, cut) in timeline.breaks.enumerated() {
       let wait = TraceTimeline.time(TraceTimeline.nanoseconds(cut.nanoseconds))
@@ -212,13 +224,14 @@ public struct TraceTimelineFigure: Sendable {
   }
 
   /// What the axis measures: `by step: the trace records no time`, or the linear scale
-  /// (`linear: 34 pt = 0.5s`) and, when some wait is broken, `// = a wait not to scale`.
+  /// (`linear: 34 pt = 0.5s between instants (a thick stretch: one instant)`) and, when some
+  /// wait is broken, `// = a wait not to scale`.
   func axisNote(_ timeline: TraceTimeline) -> String {
     if timeline.isUntimed { return "by step: the trace records no time" }
     guard let perSecond = timeline.pointsPerSecond, perSecond > 0 else { return "one instant" }
     let nanoseconds = TraceTimeline.minimumGap / perSecond * 1e9
     let unit = TraceTimeline.time(TraceTimeline.nanoseconds(nanoseconds))
-    return "linear: \(Int(TraceTimeline.minimumGap)) pt = \(unit)"
+    return "linear: \(Int(TraceTimeline.minimumGap)) pt = \(unit) between instants (a thick stretch: one instant)"
       + (timeline.breaks.isEmpty ? "" : "; // = a wait not to scale")
   }
 

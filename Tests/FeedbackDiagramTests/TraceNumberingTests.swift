@@ -59,6 +59,10 @@ import Testing
         }
       }
       #expect(breaks.count == broken, "seed \(seed)")
+      // Each instant holding several steps is a thick stretch of the axis, as long as its steps.
+      #expect(
+        dot.components(separatedBy: "class=\"instant\"").count - 1 == instants.filter { $0.steps > 1 }.count,
+        "seed \(seed)")
       #expect(dot.contains("label=\"linear: 34 pt = "), "seed \(seed)")
       #expect(dot.contains("// = a wait not to scale") == (broken > 0), "seed \(seed)")
     }
