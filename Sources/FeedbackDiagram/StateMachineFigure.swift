@@ -17,6 +17,9 @@ public import FeedbackGraph
 ///   not printed twice.
 /// - A figure that would be wider than 2:1 from left to right is laid out top to bottom
 ///   (measured on the left-to-right layout).
+/// - Precedence is drawn (``TransitionReach``): a wildcard that some states override says
+///   `not from offline`, a fall-through after a guarded transition reads `[else]`, and a
+///   transition that can never fire is not drawn (the legend counts it).
 ///
 /// ## Large graphs
 /// The figure obeys a ``RenderBudget``. Past ``RenderBudget/labelledEdges`` edges it trades
