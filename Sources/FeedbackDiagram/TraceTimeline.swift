@@ -75,8 +75,11 @@ struct TraceTimeline {
   /// Sub-rows per feedback lane (overlapping effects of one feedback get their own rows).
   var rows: [FeedbackID?: Int] = [:]
 
-  /// Lays out `steps`, the trace's steps from position `firstOffset` on.
-  init(steps: [Step], firstOffset: Int = 0) {
+  /// Lays out `steps`, the trace's steps from position `firstOffset` on; `reducedAt` gives,
+  /// by position in the trace, the step that reduced each emitted event
+  /// (``reductions(of:)`` of the whole trace, so that a window cut before it still knows).
+  init(steps: [Step], firstOffset: Int = 0, reducedAt: [Int: Int]? = nil) {
+    let reducedAt = reducedAt ?? Self.reductions(of: steps, firstOffset: firstOffset)
     // Waits in Double: times come from a file and may jump from Int64.min to Int64.max,
     // whose difference overflows Int64. A wait back in time counts as none.
     let times = steps.map(\.timeNanoseconds)
@@ -113,29 +116,17 @@ struct TraceTimeline {
     }
     width = position + Self.slot
     var open: [EffectID: Int] = [:]
-    // Emitted events waiting to be reduced, by feedback and event, in the order emitted:
-    // (bar, mark) positions.
-    var pending: [String: [(bar: Int, mark: Int)]] = [:]
-    func key(_ step: Step) -> String { "\(step.feedback.map { "\($0.index)" } ?? "-")\u{1}\(step.event ?? "")" }
     for (local, step) in steps.enumerated() {
       let here = x[local]
       let offset = firstOffset + local
       switch step.kind {
       case .initial, .event, .undeclaredTransition:
         if step.isExternal { external.append(Mark(x: here, step: step, offset: offset, number: step.index)) }
-        if step.kind != .initial, !step.isExternal, let waiting = pending[key(step)]?.first {
-          bars[waiting.bar].emitted[waiting.mark].number = step.index
-          pending[key(step)]?.removeFirst()
-        }
         guard let state = step.toNode else { break }
         if let last = spans.indices.last { spans[last].end = here }
         spans.append(StateSpan(state: state, start: here, end: width, step: step.index, offset: offset))
       case .ignoredEvent:
         if step.isExternal { external.append(Mark(x: here, step: step, offset: offset, number: step.index)) }
-        if !step.isExternal, let waiting = pending[key(step)]?.first {
-          bars[waiting.bar].emitted[waiting.mark].number = step.index
-          pending[key(step)]?.removeFirst()
-        }
       case .effectStarted:
         guard let effect = step.effect else { break }
         open[effect] = bars.count
@@ -151,8 +142,7 @@ struct TraceTimeline {
           bars.append(EffectBar(effect: effect, feedback: step.feedback, start: 0, startStep: step.index, end: width))
         }
         if step.kind == .effectEmitted {
-          pending[key(step), default: []].append((position, bars[position].emitted.count))
-          bars[position].emitted.append(Mark(x: here, step: step, offset: offset, number: nil))
+          bars[position].emitted.append(Mark(x: here, step: step, offset: offset, number: reducedAt[offset]))
         } else {
           bars[position].end = here
           bars[position].endStep = step.index
@@ -164,6 +154,26 @@ struct TraceTimeline {
       }
     }
     assignRows()
+  }
+
+  /// For each emitted event, by its step's position (counted from `firstOffset`), the index
+  /// of the step that reduced or ignored it: the first later event step from the same
+  /// feedback with the same event, in the order emitted.
+  ///
+  /// - Complexity: O(steps).
+  static func reductions(of steps: [Step], firstOffset: Int = 0) -> [Int: Int] {
+    var pending: [String: [Int]] = [:]
+    var result: [Int: Int] = [:]
+    func key(_ step: Step) -> String { "\(step.feedback.map { "\($0.index)" } ?? "-")\u{1}\(step.event ?? "")" }
+    for (local, step) in steps.enumerated() {
+      if step.kind == .effectEmitted {
+        pending[key(step), default: []].append(firstOffset + local)
+      } else if step.kind.isEventStep, !step.isExternal, let emitted = pending[key(step)]?.first {
+        result[emitted] = step.index
+        pending[key(step)]?.removeFirst()
+      }
+    }
+    return result
   }
 
   /// Greedy interval colouring per feedback: an effect takes the first row free at its start.

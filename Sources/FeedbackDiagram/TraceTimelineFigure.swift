@@ -56,7 +56,8 @@ public struct TraceTimelineFigure: Sendable {
     let t = theme
     let window = self.window
     let steps = Array(trace.steps[window])
-    let timeline = TraceTimeline(steps: steps, firstOffset: window.lowerBound)
+    let timeline = TraceTimeline(
+      steps: steps, firstOffset: window.lowerBound, reducedAt: TraceTimeline.reductions(of: trace.steps))
     let feedbackIDs =
       (Set(graph.feedbacks.indices.map { Optional(FeedbackID($0)) }).union(timeline.bars.map(\.feedback)))
       .sorted { ($0?.index ?? .max) < ($1?.index ?? .max) }

@@ -68,6 +68,23 @@ import Testing
     }
   }
 
+  @Test func item6_aWindowCutBeforeAnEventsReductionStillNumbersIt() throws {
+    // The first generated trace with an emitted event; the window ends with it, before the
+    // step that reduces it.
+    let trace = try #require(
+      (0..<50).lazy.map(GeneratedTrace.make).first { $0.steps.contains { $0.kind == .effectEmitted } })
+    let steps = trace.steps
+    let emitted = try #require(steps.indices.first { steps[$0].kind == .effectEmitted })
+    let reduced = try #require(
+      steps[(emitted + 1)...].first { $0.kind.isEventStep && $0.feedback != nil && $0.event == steps[emitted].event })
+    var figure = TraceTimelineFigure(graph: GeneratedTrace.graph, trace: trace)
+    figure.maximumSteps = emitted + 1
+    let dot = figure.dot
+    #expect(dot.contains("emitted_\(emitted) ["))
+    #expect(dot.contains("xlabel=\"#\(reduced.index) \(reduced.event ?? "")\""))
+    #expect(!dot.contains("not reduced"))
+  }
+
   @Test func item6_anUntimedTraceIsDrawnByStep() {
     var trace = GeneratedTrace.make(seed: 7)
     for index in trace.steps.indices { trace.steps[index].timeNanoseconds = 0 }
