@@ -56,6 +56,14 @@ import Testing
       }
       check(mermaid, "Mermaid", observed, table, graph)
       check(Self.dotClaims(Diagram.dot(graph, figure: .states), graph), "states figure", observed, table, graph)
+      check(
+        Self.dotClaims(CoverageFigure(coverage: Coverage(graph: graph)).dot, graph), "coverage figure", observed, table,
+        graph)
+      let atlas = Atlas(graph: graph)
+      let focus = graph.states.flatMap { state in
+        Self.focusClaims(atlas.focusDOT(for: state.id) ?? "", from: state.id)
+      }
+      check(focus, "atlas", observed, table, graph)
       checkReach(graph.reach, observed, table, graph)
     }
   }
@@ -164,6 +172,33 @@ import Testing
         claim.label = claim.label.replacing(/(\/ t\d+)/, with: { "\($0.1) [else]" })
       }
       return claim
+    }
+  }
+
+  /// The transitions a focus figure draws out of its state (node `n0`): its own, wildcards
+  /// drawn from it, and a wildcard into it from `any` unless that says `not from` it.
+  static func focusClaims(_ dot: String, from state: String) -> [Claim] {
+    dot.split(separator: "\n").flatMap { line -> [Claim] in
+      guard let match = line.firstMatch(of: /^  (n0|any) -> (n\d+) \[.*label="((?:[^"\\]|\\.)*)"/) else { return [] }
+      let lines = match.3.replacing("\\n", with: "\n").split(separator: "\n").map(String.init)
+      guard match.1 == "any" else {
+        return lines.filter { $0.firstMatch(of: /\/ t\d+/) != nil }.map { Claim(from: state, label: $0) }
+      }
+      guard match.2 == "n0" else { return [] }
+      var groups: [[String]] = []
+      for text in lines {
+        if text.firstMatch(of: /\/ t\d+/) != nil {
+          groups.append([text])
+        } else {
+          groups[groups.count - 1].append(text)
+        }
+      }
+      return groups.compactMap { group in
+        guard !names(after: "not from ", in: group).contains(state) else { return nil }
+        let fallsThrough = names(after: "[else] from ", in: group).contains(state)
+        return Claim(
+          from: state, label: fallsThrough ? group[0].replacing(/(\/ t\d+)/, with: { "\($0.1) [else]" }) : group[0])
+      }
     }
   }
 
