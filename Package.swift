@@ -136,7 +136,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedbackDiagramTests",
-      dependencies: ["FeedbackDiagram", "FeedbackLoopExamples"],
+      dependencies: ["FeedbackDiagram", "FeedbackLoopExamples", "FeedbackLoop"],
       exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),

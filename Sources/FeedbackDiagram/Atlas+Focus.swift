@@ -9,23 +9,28 @@ extension Atlas {
     /// A transition from any state that also leaves the focused state.
     var wildcardOut: Bool
     var transitions: [TransitionEdge]
+    /// The label lines, transition after transition (precedence included: ``PrecedenceText``).
+    var lines: [String]
   }
 
   /// The edges of `state`'s focus figure: every transition out of it (those from any state
   /// included, drawn from it), every transition into it; parallel ones merged; sorted.
   func focusEdges(for state: String) -> [FocusEdge] {
     var merged: [String: FocusEdge] = [:]
-    func add(_ from: String?, _ to: String, wildcardOut: Bool, _ transition: TransitionEdge) {
+    func add(_ from: String?, _ to: String, wildcardOut: Bool, _ placed: Placed) {
       let key = "\(from.map { "\(position[$0] ?? -1)" } ?? "*")>\(position[to] ?? -1)\(wildcardOut ? "w" : "")"
-      merged[key, default: FocusEdge(from: from, to: to, wildcardOut: wildcardOut, transitions: [])].transitions.append(
-        transition)
+      let lines = PrecedenceText.lines(placed.transition, placed.reach, from: wildcardOut ? state : nil)
+      merged[key, default: FocusEdge(from: from, to: to, wildcardOut: wildcardOut, transitions: [], lines: [])]
+        .transitions.append(placed.transition)
+      merged[key]!.lines += lines
     }
-    for (transition, target) in outgoing[state] ?? [] { add(state, target, wildcardOut: false, transition) }
-    for (transition, target) in incoming[state] ?? [] where transition.from != state {
-      add(transition.from, target, wildcardOut: false, transition)
+    for placed in outgoing[state] ?? [] { add(state, placed.target, wildcardOut: false, placed) }
+    for placed in incoming[state] ?? [] where placed.transition.from != state {
+      add(placed.transition.from, placed.target, wildcardOut: false, placed)
     }
-    for (transition, target) in wildcards where target != state {
-      add(state, target, wildcardOut: true, transition)
+    // A transition from any state leaves this one too, unless a more specific one always wins here.
+    for placed in wildcards where placed.target != state && placed.reach.fires(from: state) {
+      add(state, placed.target, wildcardOut: true, placed)
     }
     return merged.values.sorted { a, b in
       let left = (a.from.flatMap { position[$0] } ?? -1, position[a.to] ?? -1, a.wildcardOut ? 1 : 0)
@@ -55,6 +60,9 @@ extension Atlas {
     rows.append(counts)
     let shown = edges.flatMap(\.transitions)
     if !shown.isEmpty { rows.append(DOTText.html(StateMachineFigure.legendPattern(shown))) }
+    if edges.contains(where: { $0.lines.contains { $0.contains("[else") } }) {
+      rows.append(DOTText.html("[else]: only when the transition tried first does not apply"))
+    }
     if edges.contains(where: { $0.from == nil || $0.wildcardOut }) {
       rows.append(FigureText.colored("- - → a transition from any state (so from this one too)", t.wildcard))
     }
@@ -113,7 +121,7 @@ extension Atlas {
         let from = edge.from.flatMap { id[$0] } ?? "any"
         guard let to = id[edge.to] else { continue }
         let ids = edge.transitions.map { DOTText.transitionID($0.id) }
-        let text = edge.transitions.map(StateMachineFigure.label)
+        let text = edge.lines
         var attributes = [
           "id=\(DOTText.quoted("edge_" + ids.joined(separator: "-") + (edge.wildcardOut ? "_here" : "")))",
           "class=\(DOTText.quoted((["transition"] + ids + (edge.from == nil || edge.wildcardOut ? ["wildcard"] : [])).joined(separator: " ")))",

@@ -17,7 +17,7 @@ extension Atlas {
   var overviewEdges: [OverviewEdge] {
     var merged: [Int: OverviewEdge] = [:]
     let width = groups.groups.count + 1
-    for transition in graph.transitions {
+    for (transition, reach) in zip(graph.transitions, graph.reach) where reach.status != .never {
       let from = transition.from.flatMap { groups.groupOf[$0] }
       if transition.from != nil, from == nil { continue }
       for target in transition.to {
@@ -33,7 +33,7 @@ extension Atlas {
   /// Per group, how many transitions stay inside it.
   var insideCounts: [Int] {
     var counts = Array(repeating: 0, count: groups.groups.count)
-    for transition in graph.transitions {
+    for (transition, reach) in zip(graph.transitions, graph.reach) where reach.status != .never {
       guard let from = transition.from.flatMap({ groups.groupOf[$0] }) else { continue }
       for target in transition.to where groups.groupOf[target] == from { counts[from] += 1 }
     }

@@ -30,12 +30,15 @@ public struct Atlas: Sendable {
   /// Each state's file-name stem, in the graph's state order.
   public let stateStems: [String]
 
-  /// Transitions by source state (a computed transition appears once per target).
-  let outgoing: [String: [(transition: TransitionEdge, target: String)]]
+  /// A transition toward one of its targets, with where precedence lets it fire.
+  typealias Placed = (transition: TransitionEdge, target: String, reach: TransitionReach)
+  /// Transitions by source state (a computed transition appears once per target). None of
+  /// these three holds a transition that precedence keeps from ever firing.
+  let outgoing: [String: [Placed]]
   /// Transitions by target state, including those from any state.
-  let incoming: [String: [(transition: TransitionEdge, target: String)]]
+  let incoming: [String: [Placed]]
   /// Transitions from any state, one entry per target.
-  let wildcards: [(transition: TransitionEdge, target: String)]
+  let wildcards: [Placed]
   /// Each state's position in the graph.
   let position: [String: Int]
 
@@ -48,17 +51,17 @@ public struct Atlas: Sendable {
     groups = StateGroups(states: names, limit: groupLimit)
     stateStems = FileStems.distinct(names)
     position = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    var outgoing: [String: [(transition: TransitionEdge, target: String)]] = [:]
-    var incoming: [String: [(transition: TransitionEdge, target: String)]] = [:]
-    var wildcards: [(transition: TransitionEdge, target: String)] = []
-    for transition in graph.transitions {
+    var outgoing: [String: [Placed]] = [:]
+    var incoming: [String: [Placed]] = [:]
+    var wildcards: [Placed] = []
+    for (transition, reach) in zip(graph.transitions, graph.reach) where reach.status != .never {
       for target in transition.to {
         if let from = transition.from {
-          outgoing[from, default: []].append((transition, target))
+          outgoing[from, default: []].append((transition, target, reach))
         } else {
-          wildcards.append((transition, target))
+          wildcards.append((transition, target, reach))
         }
-        incoming[target, default: []].append((transition, target))
+        incoming[target, default: []].append((transition, target, reach))
       }
     }
     self.outgoing = outgoing

@@ -17,6 +17,8 @@ public import FeedbackGraph
 /// - Transitions that happened but are not declared are bold orange, labelled
 ///   `undeclared: event ×count`.
 /// - The title and the legend say `k/n transitions · k/n states`.
+/// - Precedence is drawn as in ``StateMachineFigure`` (``PrecedenceText``): `[else]`,
+///   `not from offline`; a transition that can never fire is not drawn, the legend counts it.
 ///
 /// A plain-reducer system declares no transitions: the figure then draws the *observed*
 /// graph (every edge the runs took, with counts) and says so in its title.
@@ -69,14 +71,17 @@ public struct CoverageFigure: Sendable {
       merged[key, default: Edge(from: from, to: to, status: status, lines: [])].lines.append(line)
     }
     let graph = coverage.graph
-    for (position, transition) in graph.transitions.enumerated() {
+    let reach = graph.reach
+    // A transition precedence keeps from ever firing is not drawn (the legend counts it).
+    for (position, transition) in graph.transitions.enumerated() where reach[position].status != .never {
+      let precedence = PrecedenceText.lines(transition, reach[position], from: nil)
       let fired = coverage.transitionHits[position]
       let several = transition.to.count > 1
       for (offset, target) in transition.to.enumerated() {
         // Each target is drawn from its own count: a computed transition may fire and never
         // reach one of its targets.
         let hits = coverage.targetHits[position][offset]
-        let text = "\(StateMachineFigure.label(transition)) \(FigureText.times(hits))"
+        let text = (["\(precedence[0]) \(FigureText.times(hits))"] + precedence.dropFirst()).joined(separator: "\n")
         let id = DOTText.transitionID(transition.id)
         let summary = several ? transition.summary(to: target) : transition.summary
         let tooltip: String
@@ -233,6 +238,7 @@ public struct CoverageFigure: Sendable {
     if !coverage.undeclared.isEmpty {
       rows.append(FigureText.colored("━━━ undeclared: happened, not declared", t.undeclared))
     }
+    rows += PrecedenceText.legendRows(coverage.graph, theme: t)
     if coverage.graph.states.contains(where: { coverage.visits($0.id) == 0 }) {
       rows.append(FigureText.colored("dashed red border: never entered", t.uncovered))
     }

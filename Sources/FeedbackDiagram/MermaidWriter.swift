@@ -4,8 +4,10 @@ public import FeedbackGraph
 ///
 /// The initial state comes from `[*]`; transitions are labelled `event / label [guard]`.
 /// Mermaid has no wildcard source, so a transition from any state is drawn from every
-/// state, its label prefixed with `*`. State names become ids `s0`, `s1`, … with their
-/// text as a description, so any name is safe.
+/// state it can fire from, its label prefixed with `*`. Precedence is drawn as in
+/// ``StateMachineFigure``: a transition is not drawn from a state where one tried before it
+/// always wins, and reads `[else]` where it only fires when that one does not apply. State
+/// names become ids `s0`, `s1`, … with their text as a description, so any name is safe.
 public enum MermaidWriter {
   /// The Mermaid text of `graph`.
   public static func text(for graph: SystemGraph) -> String {
@@ -15,10 +17,11 @@ public enum MermaidWriter {
       out.append("    state \"\(escape(state.id))\" as s\(offset)")
     }
     if let initial = index[graph.initial] { out.append("    [*] --> s\(initial)") }
-    for transition in graph.transitions {
-      let label = StateMachineFigure.label(transition)
-      let sources = transition.from.map { [$0] } ?? graph.states.map(\.id)
+    for (transition, reach) in zip(graph.transitions, graph.reach) where reach.status != .never {
+      let sources = transition.from.map { [$0] } ?? graph.states.map(\.id).filter(reach.fires(from:))
       for source in sources {
+        let lines = PrecedenceText.lines(transition, reach, from: transition.from == nil ? source : nil)
+        let label = lines.count == 1 ? lines[0] : "\(lines[0]) (\(lines.dropFirst().joined(separator: "; ")))"
         for target in transition.to {
           guard let from = index[source], let to = index[target] else { continue }
           out.append("    s\(from) --> s\(to) : \(transition.from == nil ? "* " : "")\(escape(label))")

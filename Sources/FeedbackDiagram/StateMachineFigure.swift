@@ -17,6 +17,9 @@ public import FeedbackGraph
 ///   not printed twice.
 /// - A figure that would be wider than 2:1 from left to right is laid out top to bottom
 ///   (measured on the left-to-right layout).
+/// - Precedence is drawn (``TransitionReach``): a wildcard that some states override says
+///   `not from offline`, a fall-through after a guarded transition reads `[else]`, and a
+///   transition that can never fire is not drawn (the legend counts it).
 ///
 /// ## Large graphs
 /// The figure obeys a ``RenderBudget``. Past ``RenderBudget/labelledEdges`` edges it trades
@@ -51,19 +54,24 @@ public struct StateMachineFigure: Sendable {
     var from: String?  // nil: any state
     var to: String
     var transitions: [TransitionEdge]
+    /// The label lines, transition after transition (precedence included: ``PrecedenceText``).
+    var lines: [String]
   }
 
+  /// The drawn edges; a transition that precedence keeps from ever firing is not drawn.
   var edges: [Edge] {
     var merged: [String: Edge] = [:]
     var order: [String] = []
-    for transition in graph.transitions {
+    for (transition, reach) in zip(graph.transitions, graph.reach) where reach.status != .never {
+      let lines = PrecedenceText.lines(transition, reach, from: nil)
       for target in transition.to {
         let key = "\(transition.from ?? "\u{0}*")\u{1}\(target)"
         if merged[key] == nil {
-          merged[key] = Edge(from: transition.from, to: target, transitions: [])
+          merged[key] = Edge(from: transition.from, to: target, transitions: [], lines: [])
           order.append(key)
         }
         merged[key]!.transitions.append(transition)
+        merged[key]!.lines += lines
       }
     }
     return order.sorted().map { merged[$0]! }
@@ -159,7 +167,7 @@ public struct StateMachineFigure: Sendable {
     for edge in edges {
       guard let to = index[edge.to] else { continue }
       let from = edge.from.flatMap { index[$0] }.map(DOTText.nodeID) ?? "any"
-      let lines = edge.transitions.map(Self.label)
+      let lines = edge.lines
       let ids = edge.transitions.map { DOTText.transitionID($0.id) }.joined(separator: " ")
       let tooltip = "\(edge.from ?? "any state") → \(edge.to): " + lines.joined(separator: "; ")
       var attributes = [
@@ -206,6 +214,7 @@ public struct StateMachineFigure: Sendable {
       if graph.transitions.contains(where: { $0.from == nil }) {
         rows.append(FigureText.colored("- - → from any state", t.wildcard))
       }
+      rows += PrecedenceText.legendRows(graph, theme: t)
     }
     rows.append(
       FigureText.colored(

@@ -121,8 +121,11 @@ public struct TracePathFigure: Sendable {
     }
     // Declared transitions the run did not take, grey and dashed; a wildcard the run took is
     // drawn from the states it was taken in, and from `any` dotted.
-    var idle: [String: (from: String?, to: String, takenElsewhere: Bool, transitions: [TransitionEdge])] = [:]
-    for transition in graph.transitions {
+    // (A transition precedence keeps from ever firing is not drawn.)
+    var idle:
+      [String: (from: String?, to: String, takenElsewhere: Bool, transitions: [TransitionEdge], lines: [String])] =
+        [:]
+    for (transition, reach) in zip(graph.transitions, graph.reach) where reach.status != .never {
       for target in transition.to {
         var takenElsewhere = false
         if let from = transition.from {
@@ -131,7 +134,8 @@ public struct TracePathFigure: Sendable {
           takenElsewhere = reached.contains("\(transition.id.index)\u{1}\(target)")
         }
         let key = "\(transition.from ?? "\u{0}*")\u{1}\(target)\u{1}\(takenElsewhere ? 1 : 0)"
-        idle[key, default: (transition.from, target, takenElsewhere, [])].transitions.append(transition)
+        idle[key, default: (transition.from, target, takenElsewhere, [], [])].transitions.append(transition)
+        idle[key]!.lines += PrecedenceText.lines(transition, reach, from: nil)
       }
     }
     if idle.values.contains(where: { $0.from == nil }) {
@@ -153,7 +157,7 @@ public struct TracePathFigure: Sendable {
         let from = (sources[transition.id] ?? []).sorted()
         return "\(transition.summary): " + (from.isEmpty ? "not taken" : "taken from \(from.joined(separator: ", "))")
       }.joined(separator: "\n")
-      let label = DOTText.lines(edge.transitions.map(StateMachineFigure.label))
+      let label = DOTText.lines(edge.lines)
       if edge.takenElsewhere {
         out.append(
           "  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("taken_any_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dotted, color=\(DOTText.quoted(t.path)), fontcolor=\(DOTText.quoted(t.path))];"

@@ -56,7 +56,8 @@ public struct TraceTimelineFigure: Sendable {
     let t = theme
     let window = self.window
     let steps = Array(trace.steps[window])
-    let timeline = TraceTimeline(steps: steps, firstOffset: window.lowerBound)
+    let timeline = TraceTimeline(
+      steps: steps, firstOffset: window.lowerBound, reducedAt: TraceTimeline.reductions(of: trace.steps))
     let feedbackIDs =
       (Set(graph.feedbacks.indices.map { Optional(FeedbackID($0)) }).union(timeline.bars.map(\.feedback)))
       .sorted { ($0?.index ?? .max) < ($1?.index ?? .max) }
@@ -115,7 +116,7 @@ public struct TraceTimelineFigure: Sendable {
     for mark in timeline.external {
       let step = mark.step
       let ignored = step.kind == .ignoredEvent
-      let text = "#\(step.index) \(step.eventNode ?? step.event ?? "?")\(ignored ? " (ignored)" : "")"
+      let text = "#\(mark.number ?? step.index) \(step.eventNode ?? step.event ?? "?")\(ignored ? " (ignored)" : "")"
       out.append(
         "  sent_\(mark.offset) [id=\(DOTText.quoted("sent_\(mark.offset)")), class=\(DOTText.quoted(ignored ? "sent ignored" : "sent")), shape=invtriangle, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(ignored ? t.background : t.path)), color=\(DOTText.quoted(t.path)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip(text)), \(FigureText.pos(mark.x, y(row: 1)))];"
       )
@@ -154,9 +155,14 @@ public struct TraceTimelineFigure: Sendable {
         )
       }
       for mark in bar.emitted {
-        let text = "#\(mark.step.index) \(mark.step.eventNode ?? mark.step.event ?? "?")"
+        // Known by the step that reduced it, as on the path and in failure messages.
+        let event = mark.step.eventNode ?? mark.step.event ?? "?"
+        let text = mark.number.map { "#\($0) \(event)" } ?? "\(event) (not reduced)"
+        let tooltip =
+          "\(feedbackName) \(bar.effect) emitted \(event) at step #\(mark.step.index)"
+          + (mark.number.map { ", reduced at step #\($0)" } ?? "; the trace ends before it is reduced")
         out.append(
-          "  emitted_\(mark.offset) [id=\(DOTText.quoted("emitted_\(mark.offset)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip("\(feedbackName) \(bar.effect) emitted \(text)")), \(FigureText.pos(mark.x, y(row: row)))];"
+          "  emitted_\(mark.offset) [id=\(DOTText.quoted("emitted_\(mark.offset)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(mark.x, y(row: row)))];"
         )
       }
     }
@@ -168,13 +174,35 @@ public struct TraceTimelineFigure: Sendable {
       "  axis_a -> axis_b [id=\"axis\", class=\"axis\", arrowhead=normal, arrowsize=0.6, color=\(DOTText.quoted(t.muted))];"
     )
     out.append(
-      "  axis_label [shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\"virtual time\", \(FigureText.pos(Self.laneLabelX, axisY + 4))];"
+      "  axis_label [shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(timeline.isUntimed ? "steps" : "virtual time")), \(FigureText.pos(Self.laneLabelX, axisY + 4))];"
     )
     for (offset, tick) in timeline.ticks.enumerated() {
       out.append(
-        "  tick_\(offset) [id=\(DOTText.quoted("tick_\(offset)")), class=\"tick\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(TraceTimeline.time(tick.nanoseconds))), \(FigureText.pos(tick.x, axisY))];"
+        "  tick_\(offset) [id=\(DOTText.quoted("tick_\(offset)")), class=\"tick\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(tick.label)), \(FigureText.pos(tick.x, axisY))];"
       )
     }
+    // An instant holding several steps: a thick stretch of the axis, no time passing along it.
+    for (offset, tick) in timeline.ticks.enumerated() where !timeline.isUntimed && tick.end > tick.x {
+      let name = "instant_\(offset)"
+      let tooltip = "\(tick.steps) steps at \(tick.label): no time passes along this stretch"
+      out.append(
+        "  \(name)_a [shape=point, width=0.01, style=invis, \(FigureText.pos(tick.x, axisY + 14))];")
+      out.append(
+        "  \(name)_b [shape=point, width=0.01, style=invis, \(FigureText.pos(tick.end, axisY + 14))];")
+      out.append(
+        "  \(name)_a -> \(name)_b [id=\(DOTText.quoted(name)), class=\"instant\", penwidth=4, color=\(DOTText.quoted(t.muted)), tooltip=\(DOTText.tooltip(tooltip))];"
+      )
+    }
+    // Breaks: a wait too long to draw to scale, cut short and labelled with its length.
+    for (offset, cut) in timeline.breaks.enumerated() {
+      let wait = TraceTimeline.time(TraceTimeline.nanoseconds(cut.nanoseconds))
+      out.append(
+        "  break_\(offset) [id=\(DOTText.quoted("break_\(offset)")), class=\"axis-break\", shape=box, style=filled, fixedsize=true, width=0.14, height=0.2, color=\(DOTText.quoted(t.background)), fillcolor=\(DOTText.quoted(t.background)), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(t.fontSize), label=\"//\", xlabel=\(DOTText.quoted("\(wait) wait")), tooltip=\(DOTText.tooltip("a \(wait) wait, not drawn to scale")), \(FigureText.pos(cut.x, axisY + 14))];"
+      )
+    }
+    out.append(
+      "  axis_note [id=\"axis_note\", class=\"axis-note\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(axisNote(timeline))), \(FigureText.pos(axisEnd, axisY - 14))];"
+    )
     // The failing step.
     if let failing = trace.header.outcome.failingStep, let offset = failingOffset, window.contains(offset) {
       let x = timeline.x[offset - window.lowerBound]
@@ -194,6 +222,18 @@ public struct TraceTimelineFigure: Sendable {
     }
     out.append("}")
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// What the axis measures: `by step: the trace records no time`, or the linear scale
+  /// (`linear: 34 pt = 0.5s between instants (a thick stretch: one instant)`) and, when some
+  /// wait is broken, `// = a wait not to scale`.
+  func axisNote(_ timeline: TraceTimeline) -> String {
+    if timeline.isUntimed { return "by step: the trace records no time" }
+    guard let perSecond = timeline.pointsPerSecond, perSecond > 0 else { return "one instant" }
+    let nanoseconds = TraceTimeline.minimumGap / perSecond * 1e9
+    let unit = TraceTimeline.time(TraceTimeline.nanoseconds(nanoseconds))
+    return "linear: \(Int(TraceTimeline.minimumGap)) pt = \(unit) between instants (a thick stretch: one instant)"
+      + (timeline.breaks.isEmpty ? "" : "; // = a wait not to scale")
   }
 
   /// `steps #1200–#1599 of 5000` when not every step is drawn.

@@ -7,14 +7,16 @@ import Testing
 /// before Graphviz starts, and what was given up is said in the figure. Decisions are
 /// checked on DOT text, never by timing.
 @Suite struct RenderBudgetTests {
-  /// `states` states in a ring, each with `fanOut` transitions to the next ones.
+  /// `states` states in a ring, each with `fanOut` transitions to the next ones (on events
+  /// `e0`, `e1`, …: on one event, precedence would let only the first fire and be drawn).
   static func ring(states: Int, fanOut: Int) -> SystemGraph {
     let names = (0..<states).map { "s\($0)" }
     return SystemGraph(
-      name: "Ring", initial: "s0", states: names.map { StateNode(id: $0) }, events: [EventNode(id: "e")],
+      name: "Ring", initial: "s0", states: names.map { StateNode(id: $0) },
+      events: (0..<fanOut).map { EventNode(id: "e\($0)") },
       transitions: (0..<(states * fanOut)).map { index in
         TransitionEdge(
-          id: TransitionID(index), from: names[index / fanOut], event: "e",
+          id: TransitionID(index), from: names[index / fanOut], event: "e\(index % fanOut)",
           to: [names[(index / fanOut + index % fanOut + 1) % states]])
       })
   }

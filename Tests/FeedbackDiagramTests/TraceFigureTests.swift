@@ -213,7 +213,9 @@ enum Fixtures {
     #expect(dot.contains("layout=neato"))
     #expect(dot.contains("lane_f0 [id=\"lane_f0\", class=\"lane\", shape=plaintext, fontsize=12.0, label=\"timer\""))
     #expect(dot.components(separatedBy: "class=\"effect cancelled\"").count - 1 == 4)  // effects #0 to #3
-    #expect(dot.contains("emitted_2 [") && dot.contains("xlabel=\"#2 tick\""))
+    // The tick emitted at step #2 is known by the step that reduced it, as on the path (#19 item 6).
+    #expect(dot.contains("emitted_2 [") && dot.contains("xlabel=\"#3 tick\""))
+    #expect(dot.contains("tooltip=\"timer effect #0 emitted tick at step #2, reduced at step #3\""))
     #expect(dot.contains("sent_10 [") && dot.contains("xlabel=\"#10 emergency\""))
     #expect(dot.contains("failing_top [id=\"failing_step\""))
     #expect(dot.contains("label=\"60s\""))

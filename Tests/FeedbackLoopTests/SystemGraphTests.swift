@@ -61,6 +61,24 @@ import Testing
       ])
   }
 
+  /// Issue #19 item 5: figures need to know whether an event matched by value is its
+  /// node's only value (`tick`) or one of several (`open(door: 2)`).
+  @Test func eventsMatchedByValueCarryTheirFields() throws {
+    let system = System<Light, Signal>(initial: .red) {
+      Transitions {
+        Transition(from: .red, on: .open(door: 2), to: .green)
+        Transition(from: .any, on: .tick, to: .red)
+      }
+    }
+    let graph = system.graph
+    #expect(graph.events == [EventNode(id: "open", fields: ["door: Int"]), EventNode(id: "tick")])
+    // Empty fields are not written; a graph without them reads back the same.
+    let json = String(decoding: try graph.jsonData(), as: UTF8.self)
+    #expect(json.contains("\"fields\" : [\n        \"door: Int\"\n      ],\n      \"id\" : \"open\""))
+    #expect(json.contains("{\n      \"id\" : \"tick\"\n    }"))
+    #expect(try SystemGraph.decode(graph.jsonData()) == graph)
+  }
+
   @Test func aReducerOnlySystemDeclaresNoTransitions() {
     let graph = System<Int, Signal>(initial: 0, reduce: { _, _ in }).graph
     #expect(graph.declaresTransitions == false)

@@ -143,10 +143,13 @@ final class FeedbacksSeedTests: XCTestCase {
     loop.finish()
 
     let drawing = try Drawing(Self.screen(mediator: mediator, log: log))
+    // Precedence drawn (#19 item 5): from error, `.any` events go to the error transition
+    // first (the most specific source wins); from loaded, the loaded case's refresh does.
     XCTAssertEqual(
       drawing.transitions,
       [
-        "any state → loading: refresh", "error → loading: any event", "loaded → loading: refresh",
+        "any state → loading: refresh; not from error, loaded", "error → loading: any event",
+        "loaded → loading: refresh",
         "loading → error: loadingHasFailed", "loading → loaded: dataIsLoaded / data",
       ])
   }

@@ -5,12 +5,14 @@ extension System {
   ///
   /// States are named by enum case (payload ignored) or type, unless ``namingStates(_:)``
   /// says otherwise; a state's fields come from the values the declaration shows (the
-  /// initial state, fixed targets, value patterns). States and events are sorted by name;
+  /// initial state, fixed targets, value patterns), an event's from the values its value
+  /// patterns show. States and events are sorted by name;
   /// transitions keep declaration order (their `TransitionID`s count from 0); feedbacks keep theirs.
   /// Deterministic: the same system always gives the same graph.
   public var graph: SystemGraph {
     var states: [String: [String]] = [:]
     var events: Set<String> = []
+    var eventFields: [String: [String]] = [:]
 
     func note(_ state: State) -> String {
       let name = stateName(state)
@@ -39,6 +41,9 @@ extension System {
         isComputed = true
       }
       if let event = transition.on.name { events.insert(event) }
+      if let sample = transition.on.sample, let event = transition.on.name, eventFields[event]?.isEmpty ?? true {
+        eventFields[event] = Naming.fields(of: sample)
+      }
       edges.append(
         TransitionEdge(
           id: TransitionID(index),
@@ -62,7 +67,7 @@ extension System {
       name: name,
       initial: initialName,
       states: states.keys.sorted().map { StateNode(id: $0, fields: states[$0] ?? []) },
-      events: events.sorted().map { EventNode(id: $0) },
+      events: events.sorted().map { EventNode(id: $0, fields: eventFields[$0] ?? []) },
       declaresTransitions: table != nil,
       transitions: edges,
       feedbacks: feedbackNodes

@@ -8,6 +8,13 @@
 /// ```
 public struct EventPattern<Event: Sendable>: Sendable {
   @usableFromInline let pattern: ValuePattern<Event>
+  /// The event a ``value(_:)`` pattern names (to show the event's fields), else `nil`.
+  let sample: Event?
+
+  init(pattern: ValuePattern<Event>, sample: Event? = nil) {
+    self.pattern = pattern
+    self.sample = sample
+  }
 
   /// The diagram name of the matched events, or `nil` for ``any``.
   public var name: String? { pattern.name }
@@ -45,6 +52,6 @@ public struct EventPattern<Event: Sendable>: Sendable {
 extension EventPattern where Event: Equatable {
   /// Exactly `event`.
   public static func value(_ event: Event) -> EventPattern {
-    EventPattern(pattern: .value(event))
+    EventPattern(pattern: .value(event), sample: event)
   }
 }

@@ -11,6 +11,20 @@ enum TimelineFormat {
     while fraction.hasSuffix("0") { fraction.removeLast() }
     return "\(seconds).\(fraction)s"
   }
+
+  /// The step-number and time columns of timeline lines (`#3   30s     `): each column as
+  /// wide as its widest cell plus one space, and at least 5 and 8 characters, so that a
+  /// step past #999 or a long time never runs into the next column and is never cut.
+  static func heads(_ steps: [(index: Int, time: Duration)]) -> [String] {
+    let numbers = steps.map { "#\($0.index)" }
+    let times = steps.map { time($0.time) }
+    let numberWidth = max(5, (numbers.map(\.count).max() ?? 0) + 1)
+    let timeWidth = max(8, (times.map(\.count).max() ?? 0) + 1)
+    return zip(numbers, times).map { number, time in
+      number.padding(toLength: numberWidth, withPad: " ", startingAt: 0)
+        + time.padding(toLength: timeWidth, withPad: " ", startingAt: 0)
+    }
+  }
 }
 
 extension LoopRecorder {
@@ -23,8 +37,11 @@ extension LoopRecorder {
   /// #2  30s   emitted    timer effect #0: tick
   /// #3  30s   event      tick from timer: red → green via red —tick→ green
   /// ```
+  ///
+  /// Columns are as wide as their widest cell, so `#1328` and `#13280` stay apart from
+  /// their times.
   public var timeline: String {
-    steps.map(line).joined(separator: "\n")
+    lines(steps).joined(separator: "\n")
   }
 
   /// The last `count` steps up to `index` (the whole tail when `nil`), indented.
@@ -35,13 +52,16 @@ extension LoopRecorder {
       let end = min((index ?? book.steps.count - 1) + 1, book.steps.count)
       return (max(0, end - count)..<end).map { book.steps[$0] }
     }
-    return tail.map { "  " + line($0) }.joined(separator: "\n")
+    return lines(tail).map { "  " + $0 }.joined(separator: "\n")
   }
 
-  func line(_ step: RecordedStep<State, Event>) -> String {
-    let head =
-      "#\(step.index)".padding(toLength: 4, withPad: " ", startingAt: 0) + " "
-      + TimelineFormat.time(step.time).padding(toLength: 7, withPad: " ", startingAt: 0) + " "
+  /// `steps` as timeline lines, their columns aligned (``TimelineFormat/heads(_:)``).
+  func lines(_ steps: [RecordedStep<State, Event>]) -> [String] {
+    zip(TimelineFormat.heads(steps.map { ($0.index, $0.time) }), steps).map { $0 + body($1) }
+  }
+
+  /// What happened at `step`, after its number and time.
+  func body(_ step: RecordedStep<State, Event>) -> String {
     let body: String
     switch step.activity {
     case .started(let state): body = "initial    \(describe(state))"
@@ -60,6 +80,6 @@ extension LoopRecorder {
     case .effectCancelled(let id, let feedback): body = "cancelled  \(feedback) \(id)"
     case .stopped: body = "stopped"
     }
-    return head + body
+    return body
   }
 }

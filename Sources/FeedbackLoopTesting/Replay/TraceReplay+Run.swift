@@ -169,10 +169,10 @@ extension TraceReplay {
   private func timeline(endingAt index: Int, count: Int = 6) -> String {
     let end = min(index + 1, trace.steps.count)
     let graph = trace.header.graph ?? system.graph
-    return trace.steps[max(0, end - count)..<end].map { step in
-      "  #\(step.index)".padding(toLength: 7, withPad: " ", startingAt: 0)
-        + TimelineFormat.time(.nanoseconds(step.timeNanoseconds)).padding(toLength: 8, withPad: " ", startingAt: 0)
-        + ReplayedStep(step, in: graph).summary()
+    let steps = trace.steps[max(0, end - count)..<end]
+    let heads = TimelineFormat.heads(steps.map { ($0.index, .nanoseconds($0.timeNanoseconds)) })
+    return zip(heads, steps).map { head, step in
+      "  " + head + ReplayedStep(step, in: graph).summary()
     }.joined(separator: "\n")
   }
 }
