@@ -43,6 +43,9 @@ extension Feedback {
 
   /// The same feedback, calling `action` with every state it receives (before deciding).
   ///
+  /// While ``disabled(when:)`` holds the feedback receives no state, so `action` is not
+  /// called for those states either: it sees exactly the states the feedback decides on.
+  ///
   /// Callbacks add up: every `onStateReceived` applied to the feedback or to a group
   /// holding it runs, the innermost first.
   public func onStateReceived(_ action: @escaping @Sendable (State) -> Void) -> Feedback {

@@ -94,7 +94,7 @@ extension System {
   @available(
     *, unavailable,
     message:
-      "attach inside the system, as a feedback: Feedback.attach(\"name\", to: mediator, publish: { state in value or nil }, receive: { value in event or nil })"
+      "write system.attached(to: mediator, publish: { state in value or nil }, receive: { value in event or nil })"
   )
   public func attach(to mediator: Any, onSystemState: Any, emitMediatorValue: (Any) -> Any) -> System { fatalError() }
 
@@ -102,7 +102,7 @@ extension System {
   @available(
     *, unavailable,
     message:
-      "attach inside the system, as a feedback: Feedback.attach(\"name\", to: mediator, publish: { state in value or nil }, receive: { value in event or nil })"
+      "write system.attached(to: mediator, publish: { state in value or nil }, receive: { value in event or nil })"
   )
   public func attach(to mediator: Any, onMediatorValue: Any, emitSystemEvent: (Any) -> Any) -> System { fatalError() }
 

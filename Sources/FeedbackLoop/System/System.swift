@@ -30,7 +30,7 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   /// The state a loop starts in.
   public let initial: State
   /// The feedbacks, in declaration order.
-  public let feedbacks: [Feedback<State, Event>]
+  public internal(set) var feedbacks: [Feedback<State, Event>]
   @usableFromInline let table: TransitionTable<State, Event>?
   @usableFromInline let reducers: [Reducer<State, Event>]
   var stateName: @Sendable (State) -> String = { Naming.name(of: $0) }

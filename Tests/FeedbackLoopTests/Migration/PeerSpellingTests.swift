@@ -62,7 +62,7 @@ import Testing
     Spelling(
       peer: "Feedbacks", line: "_ = system.attach(to: 0, onSystemState: Loaded.self, emitMediatorValue: { _ in 1701 })",
       message:
-        "'attach(to:onSystemState:emitMediatorValue:)' is unavailable: attach inside the system, as a feedback: Feedback.attach(\"name\", to: mediator, publish: { state in value or nil }, receive: { value in event or nil })"
+        "'attach(to:onSystemState:emitMediatorValue:)' is unavailable: write system.attached(to: mediator, publish: { state in value or nil }, receive: { value in event or nil })"
     ),
     Spelling(
       peer: "Feedbacks", line: "_ = system.uiSystem(viewStateFactory: { $0 })",
