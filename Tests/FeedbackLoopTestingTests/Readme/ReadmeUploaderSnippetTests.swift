@@ -106,7 +106,8 @@ struct Offline: Error {}
 
 @Test func dismissingCancelsTheUpload() {
   let scheduler = TestScheduler()
-  let loop = LoopRecorder(uploader(client: UploadClient { _, _ in }), scheduler: scheduler)
+  let slow = UploadClient { _, clock in try await clock.sleep(for: .seconds(5)) }
+  let loop = LoopRecorder(uploader(client: slow), scheduler: scheduler)
   loop.send(.pick("cat.jpg")) { $0 = .uploading(Attempt(file: "cat.jpg", number: 1)) }
   loop.send(.dismiss) { $0 = .idle }
   scheduler.advance(by: .seconds(10))  // the cancelled upload emits nothing
