@@ -115,7 +115,8 @@ let package = Package(
         "FeedbackLoopExplorer",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
-      path: "Benchmarks"
+      path: "Benchmarks",
+      exclude: ["README.md"]
     ),
 
     // MARK: Tests (mirror Sources/)

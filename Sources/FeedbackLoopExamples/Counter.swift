@@ -1,6 +1,7 @@
 public import FeedbackLoop
 
-/// The counter of the seeds: a value that `increment` and `decrement` change by one.
+/// The counter of ReactiveFeedback, Loop and CombineFeedback: a value that `increment` and
+/// `decrement` change by one.
 public enum Counter {
   /// The counter's state: one value.
   public struct State: Hashable, Sendable, Codable {

@@ -2,7 +2,7 @@ public import FeedbackLoop
 import FeedbackGraph
 import Synchronization
 
-/// The paging movie list of seeds 000/002 (ReactiveFeedback, CombineFeedback): `fetchNext`
+/// The paging movie list of ReactiveFeedback and CombineFeedback: `fetchNext`
 /// loads the next page through an injected client; a failure can be retried.
 public enum Movies {
   /// A movie.

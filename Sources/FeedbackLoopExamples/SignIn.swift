@@ -1,7 +1,7 @@
 public import FeedbackLoop
 
 /// A sign-in form: field edits, validation, a submit effect through an injected client,
-/// success or failure (seed 002's SignIn form, as a state machine).
+/// success or failure (CombineFeedback's sign-in form, as a state machine).
 public enum SignIn {
   /// The form's fields.
   public struct Form: Hashable, Sendable, Codable {

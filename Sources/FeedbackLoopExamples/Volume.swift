@@ -1,6 +1,6 @@
 public import FeedbackLoop
 
-/// The volume regulator of seed 003 (Feedbacks): two feedbacks drive the volume towards a
+/// The volume regulator of Feedbacks: two feedbacks drive the volume towards a
 /// target, one step at a time, and stop there.
 ///
 /// Its states and events are types, as in Feedbacks: transitions match them with

@@ -64,11 +64,11 @@ struct ExampleDiagrams: DiagramCommand {
   @Test func aRegisteredSystemWithoutTracesFailsAnyMinimumAndIsListed() throws {
     let run = try CoverageRun(paths: [Fixtures.path("complete")], registered: ExampleCatalog.graphs)
     #expect(run.coverages.map(\.graph.name) == ["TrafficLight"])  // figures only for what was traced
-    #expect(run.untraced.map(\.name) == ["Counter", "Movies", "SignIn", "Volume"])
+    #expect(run.untraced.map(\.name) == ["Counter", "Movies", "SignIn", "Uploader", "Volume"])
     #expect(try run.files(formats: [.dot]).map(\.name) == ["TrafficLight.coverage.dot"])
     #expect(
       run.table().split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == [
-        "system", "Counter", "Movies", "SignIn", "TrafficLight", "Volume",
+        "system", "Counter", "Movies", "SignIn", "TrafficLight", "Uploader", "Volume",
       ])
     #expect(run.table().contains("SignIn           0/8 (0%)    0/4 (0%)       0      0"))
     #expect(throws: Never.self) { try run.requireMinimum(transitions: nil, states: nil) }
@@ -78,7 +78,7 @@ struct ExampleDiagrams: DiagramCommand {
       } throws: { error in
         let lines = "\(error)".split(separator: "\n").map(String.init)
         return lines.first
-          == "coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; Volume: no traces"
+          == "coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; Uploader: no traces; Volume: no traces"
           && lines.dropFirst().first == "  Counter: no traces found; record its tests with FEEDBACKLOOP_TRACE_DIR set"
       }
     }
@@ -116,7 +116,7 @@ struct ExampleDiagrams: DiagramCommand {
     let decoded = try JSONDecoder().decode([Coverage].self, from: Data(try run.json().utf8))
     #expect(decoded == run.allCoverages)
     // untraced ones too
-    #expect(decoded.map(\.graph.name) == ["Counter", "Movies", "SignIn", "TrafficLight", "Volume"])
+    #expect(decoded.map(\.graph.name) == ["Counter", "Movies", "SignIn", "TrafficLight", "Uploader", "Volume"])
     #expect(decoded.first { $0.graph.name == "TrafficLight" }?.transitionFraction.description == "4/4")
     #expect(decoded.first?.traces == 0)
     let alone = try CoverageRun(
@@ -166,7 +166,7 @@ struct ExampleDiagrams: DiagramCommand {
     (["render", "--figure", "pie\nchart"], #"unknown figure "pie\u{a}chart"; expected one of: states, loop, all"#),
     (
       ["render", "Nope\u{2028}\"x\""],
-      #"unknown system "Nope\u{2028}\"x\""; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#
+      #"unknown system "Nope\u{2028}\"x\""; known systems: Counter, Movies, SignIn, TrafficLight, Uploader, Volume"#
     ),
   ])
   func badOptionsAreOneLineErrors(arguments: [String], message: String) {

@@ -42,9 +42,10 @@ import Testing
 
     let render = try Self.run([], in: folder)
     #expect(render.status == 0)
-    #expect(render.output == "Wrote 51 files for Counter, Movies, SignIn, TrafficLight, Volume into Diagrams/\n")
+    #expect(
+      render.output == "Wrote 61 files for Counter, Movies, SignIn, TrafficLight, Uploader, Volume into Diagrams/\n")
     let files = Self.contents(folder.appendingPathComponent("Diagrams"))
-    #expect(files.count == 52)  // and the manifest of what diagram wrote
+    #expect(files.count == 62)  // and the manifest of what diagram wrote
     #expect(files.contains(".diagram-files"))
     #expect(files.contains("index.html"))
     #expect(files.contains("TrafficLight.states.png"))
@@ -54,7 +55,7 @@ import Testing
     #expect(list.status == 0)
     #expect(
       list.output.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == [
-        "Counter", "Movies", "SignIn", "TrafficLight", "Volume",
+        "Counter", "Movies", "SignIn", "TrafficLight", "Uploader", "Volume",
       ])
 
     let fresh = try Self.run(["check"], in: folder)
@@ -88,7 +89,7 @@ import Testing
     #expect(below.output.contains("Counter          0/2 (0%)    0/1 (0%)       0      0"))  // registered, no traces
     #expect(
       below.output.contains(
-        "Error: coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; TrafficLight transitions 3/4 (75%) < 100%; Volume: no traces\n"
+        "Error: coverage below the minimum: Counter: no traces; Movies: no traces; SignIn: no traces; TrafficLight transitions 3/4 (75%) < 100%; Uploader: no traces; Volume: no traces\n"
       ))
     #expect(below.output.contains("\n  TrafficLight: never exercised: any state —emergency→ red\n"))
     #expect(
@@ -105,7 +106,7 @@ import Testing
     let check = try Self.run(
       ["check", "--format", "dot", "--coverage", "Traces", "--coverage", "Traces-b"], in: folder)
     #expect(check.status != 0)  // the render figures were never written
-    #expect(check.output.contains("10 diagram files are stale or missing: Counter.states.dot"))
+    #expect(check.output.contains("12 diagram files are stale or missing: Counter.states.dot"))
 
     let trace = try Self.run(["trace", "Traces-b/failing.jsonl", "--format", "png"], in: folder)
     #expect(trace.status == 0, "\(trace.output)")
@@ -121,7 +122,8 @@ import Testing
 
   @Test(arguments: [
     (
-      ["render", "Nope"], #"Error: unknown system "Nope"; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#
+      ["render", "Nope"],
+      #"Error: unknown system "Nope"; known systems: Counter, Movies, SignIn, TrafficLight, Uploader, Volume"#
     ),
     (["render", "--graph", "missing.json"], "Error: cannot read graph file missing.json"),
     (["render", "--graph", "bad.json"], "Error: malformed graph: bad.json: not valid JSON"),

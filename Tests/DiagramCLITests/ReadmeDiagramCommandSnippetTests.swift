@@ -1,4 +1,4 @@
-// The README's "your own diagram executable" snippet, verbatim but for its two lines that
+// The "Your own diagram command" article's snippet (DiagramCLI), verbatim but for its two lines that
 // cannot compile in a test target, stood in for by `// README:` comments:
 // `import MyFeature` (the reader's module; `checkout` and `onboarding` below stand in for
 // its systems) and `@main` (a test target has no entry point: the type is compiled, and

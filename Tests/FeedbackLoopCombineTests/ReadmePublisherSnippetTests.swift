@@ -1,4 +1,4 @@
-// The README's "Publishers, views and typed cases" publisher snippet, verbatim
+// The publisher snippet of FeedbackLoopCombine's DocC landing page, verbatim
 // (Tests/FeedbackLoopTestingTests/Readme/ReadmeMirrorCheckTests.swift fails when they drift apart).
 #if canImport(Combine)
   import Combine
@@ -32,6 +32,6 @@ func trafficLight(_ scheduler: LoopCombineScheduler) -> System<Light, Signal> {
   loop.skipInFlightEffects()
 }
 
-// The README's `Light` and `Signal`, from its first snippet.
+// The `Light` and `Signal` of the "Getting started" article.
 enum Light: Hashable, Sendable { case red, green, yellow }
 enum Signal: Hashable, Sendable { case tick, emergency }

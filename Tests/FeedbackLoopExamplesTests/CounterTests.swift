@@ -37,6 +37,6 @@ import Testing
   }
 
   @Test func theCatalogListsEveryExample() {
-    #expect(ExampleCatalog.graphs.map(\.name) == ["Counter", "Movies", "SignIn", "TrafficLight", "Volume"])
+    #expect(ExampleCatalog.graphs.map(\.name) == ["Counter", "Movies", "SignIn", "TrafficLight", "Uploader", "Volume"])
   }
 }

@@ -1,5 +1,5 @@
-// The README's "Coverage and replay" snippets, as written there: if this file stops
-// compiling or passing, so does the README.
+// The replay snippet of the "Traces, coverage and replay" and "Testing a loop" articles
+// (FeedbackLoopTesting), as written there: if this file stops compiling or passing, so do they.
 import FeedbackLoop
 import FeedbackLoopExamples
 import FeedbackLoopTesting
@@ -26,7 +26,7 @@ import Testing
   @Test func recordedSessionsStillReplay() throws {
     let url = try Self.recordedSession()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-    // The README's lines:
+    // The article's lines:
     let replay = try TraceReplay(contentsOf: url, system: TrafficLight.system)
     let result = replay.run()
     #expect(result.passed)

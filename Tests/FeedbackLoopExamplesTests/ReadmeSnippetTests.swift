@@ -1,4 +1,4 @@
-// The README's snippets, verbatim: if this file stops compiling or passing, so does the README.
+// The "Testing a loop" article's first test (FeedbackLoopTesting), verbatim.
 import FeedbackLoop
 import FeedbackLoopTesting
 import Testing

@@ -1,4 +1,4 @@
-// The README's `LoopModel` snippet, verbatim, inside a test
+// The `LoopModel` snippet of FeedbackLoopObservation's DocC landing page, verbatim, inside a test
 // (Tests/FeedbackLoopTestingTests/Readme/ReadmeMirrorCheckTests.swift fails when they drift apart).
 import FeedbackLoop
 import FeedbackLoopObservation

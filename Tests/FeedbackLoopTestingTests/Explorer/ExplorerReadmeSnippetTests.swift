@@ -1,4 +1,4 @@
-// The README's "Exploring a system" snippet, verbatim: if this stops compiling or passing, so does the README.
+// The "Exploring a system" article's snippet (FeedbackLoopExplorer), verbatim.
 import FeedbackLoopExamples
 import FeedbackLoopExplorer
 import FeedbackLoopTesting

@@ -1,5 +1,5 @@
-// The README's "Test doubles: an environment" snippet, verbatim (ReadmeMirrorCheckTests
-// fails when the README and this file drift apart).
+// The "Test doubles: an environment" snippet of the "Testing a loop" article, verbatim
+// (ReadmeMirrorCheckTests fails when the article and this file drift apart).
 import FeedbackLoop
 import FeedbackLoopTesting
 import Testing

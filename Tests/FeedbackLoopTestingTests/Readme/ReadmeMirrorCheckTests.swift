@@ -30,7 +30,7 @@ import Testing
     let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
     let check = ReadmeMirrorCheck(readme: readme, sources: try Self.testSources(manifest: manifest), manifest: manifest)
     let snippets = ReadmeSnippet.all(in: readme)
-    #expect(snippets.count >= 10, "the README's swift blocks were not found")
+    #expect(snippets.count >= 3, "the README's swift blocks were not found")
     #expect(snippets.filter { $0.kind == .manifest }.count == 1)
     for failure in check.failures() {
       Issue.record(Comment(rawValue: failure))

@@ -1,5 +1,5 @@
-// The README's "A system" and "Events as types" snippets, verbatim (ReadmeMirrorCheckTests
-// fails when the README and this file drift apart).
+// The "Getting started" article's system, loop and events-as-types snippets (FeedbackLoop),
+// verbatim (ReadmeMirrorCheckTests fails when the article and this file drift apart).
 import FeedbackLoop
 import FeedbackLoopTesting
 import Testing

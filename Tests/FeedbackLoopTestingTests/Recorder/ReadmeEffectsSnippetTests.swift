@@ -1,5 +1,5 @@
-// The README's "Effects and feedback kinds" snippets, verbatim: if this file stops
-// compiling or passing, so does the README.
+// The door of the "Getting started" article and its test in "Testing a loop", verbatim:
+// if this file stops compiling or passing, so do they.
 import FeedbackLoopTesting
 import Testing
 import FeedbackLoop
