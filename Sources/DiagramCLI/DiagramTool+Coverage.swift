@@ -55,7 +55,8 @@ extension DiagramTool {
   }
 }
 
-/// One line on standard error.
+/// One line on standard error, control, format and separator characters (of a path or a
+/// name it quotes) written as `\u{…}`.
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  FileHandle.standardError.write(Data((messageLine(line) + "\n").utf8))
 }

@@ -13,7 +13,7 @@ enum DOTText {
     // Scalar by scalar: a quote followed by a combining mark is one Character, and must
     // still be escaped.
     pieces(
-      text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.map { scalar -> String in
+      DrawableText.drawable(text).replacingScalars("\r\n", with: "\n").unicodeScalars.map { scalar -> String in
         switch scalar {
         case "\\": "\\\\"
         case "\"": "\\\""
@@ -28,7 +28,7 @@ enum DOTText {
   /// twice (once reading the string, once when writing SVG), so backslashes are doubled once
   /// more than in ``quoted(_:)``.
   static func tooltip(_ text: String) -> String {
-    quoted(text.replacingOccurrences(of: "\\", with: "\\\\"))
+    quoted(text.replacingScalars("\\", with: "\\\\"))
   }
 
   /// `"piece" + "piece"`: escaped pieces gathered into DOT strings under ``pieceLimit``
@@ -59,11 +59,11 @@ enum DOTText {
   /// backslashes doubled (Graphviz expands `\N` and friends in HTML text too) and line
   /// breaks written `<br/>`.
   static func html(_ text: String) -> String {
-    HTMLText.escaped(text)
-      .replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "\r\n", with: "<br/>")
-      .replacingOccurrences(of: "\n", with: "<br/>")
-      .replacingOccurrences(of: "\r", with: "<br/>")
+    HTMLText.escaped(DrawableText.drawable(text))
+      .replacingScalars("\\", with: "\\\\")
+      .replacingScalars("\r\n", with: "<br/>")
+      .replacingScalars("\n", with: "<br/>")
+      .replacingScalars("\r", with: "<br/>")
   }
 
   /// The longest HTML-like label written (Graphviz refuses more than 16,384 bytes).

@@ -45,7 +45,8 @@ extension SystemGraph {
     }
   }
 
-  /// Every name the figures print, with its JSON path.
+  /// Every string of the graph, with its JSON path: every one is a name a figure may print.
+  /// (Transitions' `from`, `event` and `to` name states and events, checked as references.)
   var names: [(path: String, text: String)] {
     var result: [(String, String)] = [("name", name), ("initial", initial)]
     for (index, state) in states.enumerated() {
@@ -60,7 +61,10 @@ extension SystemGraph {
       }
     }
     for (index, feedback) in feedbacks.enumerated() {
-      result += [("feedbacks[\(index)].name", feedback.name), ("feedbacks[\(index)].watches", feedback.watches)]
+      result += [
+        ("feedbacks[\(index)].name", feedback.name), ("feedbacks[\(index)].watches", feedback.watches),
+        ("feedbacks[\(index)].strategy", feedback.strategy),
+      ]
       for (emitted, text) in feedback.emits.enumerated() {
         result.append(("feedbacks[\(index)].emits[\(emitted)]", text))
       }

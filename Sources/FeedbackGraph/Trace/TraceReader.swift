@@ -10,7 +10,9 @@ public import Foundation
 /// ```
 ///
 /// Every error is a ``GraphDecodingError`` whose source names the file and the line
-/// (`traces/Light-cycles.jsonl:12`) and whose path names the field.
+/// (`traces/Light-cycles.jsonl:12`) and whose path names the field. Each line is checked
+/// as it is read: the header as a graph file is (``TraceHeader/check(source:)``), each
+/// step's names (``Step/check(source:)``).
 ///
 /// - Complexity: O(n) in the bytes read; memory is one chunk (1 MiB) plus one line.
 public struct TraceReader {
@@ -61,7 +63,9 @@ public struct TraceReader {
     guard let line = try nextLine() else {
       throw GraphDecodingError(source: source, path: "", reason: "empty trace: expected a header line")
     }
-    return try JSONFormat.decode(TraceHeader.self, from: line, source: "\(source):\(lineNumber)")
+    let header = try JSONFormat.decode(TraceHeader.self, from: line, source: "\(source):\(lineNumber)")
+    try header.check(source: "\(source):\(lineNumber)")
+    return header
   }
 
   /// The next step, or `nil` at the end of the file. Blank lines are skipped.
@@ -69,11 +73,14 @@ public struct TraceReader {
     if !readHeader { _ = try header() }
     while let line = try nextLine() {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      let step: Step
       do {
-        return try decoder.decode(Step.self, from: line)
+        step = try decoder.decode(Step.self, from: line)
       } catch {
         throw GraphDecodingError(source: "\(source):\(lineNumber)", underlying: error)
       }
+      try step.check(source: "\(source):\(lineNumber)")
+      return step
     }
     return nil
   }
