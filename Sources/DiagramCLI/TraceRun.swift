@@ -27,6 +27,9 @@ public struct TraceRun {
     guard FileManager.default.fileExists(atPath: path) else {
       throw DiagramCLIError.traces("no such trace file: \(path)")
     }
+    if let kind = nonRegularFileKind(atPath: path) {
+      throw DiagramCLIError.traces("\(path) is \(kind), not a trace file")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))

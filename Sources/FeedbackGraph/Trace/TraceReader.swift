@@ -32,9 +32,13 @@ public struct TraceReader {
   public static let maximumLineLength = 64 << 20
 
   /// A reader of the file at `url`.
-  /// - Throws: ``GraphDecodingError`` when the file cannot be opened.
+  /// - Throws: ``GraphDecodingError`` when the file cannot be opened or is not a regular
+  ///   file (a named pipe, a device: refused before opening, which could block forever).
   public init(contentsOf url: URL) throws {
     source = url.path
+    if let kind = nonRegularFileKind(atPath: url.path) {
+      throw GraphDecodingError(source: url.path, path: "", reason: "is \(kind), not a trace file")
+    }
     do {
       handle = try FileHandle(forReadingFrom: url)
     } catch {
