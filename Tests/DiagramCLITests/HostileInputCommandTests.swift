@@ -13,7 +13,7 @@ import Testing
 @Suite(.serialized) struct HostileInputCommandTests {
   typealias Run = DiagramBinaryTests.Run
 
-  /// Runs `diagram`, killing it if it has not ended after a minute (a blocked read): the
+  /// Runs `diagram`, killing it if it has not ended after 30 s (a blocked read): the
   /// test then fails instead of hanging the suite. Not a timing assertion: a correct run
   /// ends in well under a second.
   static func run(_ arguments: [String], in folder: URL) throws -> Run {
@@ -29,7 +29,7 @@ import Testing
     process.standardError = handle
     try process.run()
     var waited = 0
-    while process.isRunning, waited < 600 {
+    while process.isRunning, waited < 300 {
       usleep(100_000)
       waited += 1
     }
