@@ -15,6 +15,10 @@ import Testing
 @Suite struct EveryFigureNameRoundTripTests {
   typealias Names = NameRoundTripTests
 
+  /// Characters an escaper must see scalar by scalar: a backslash, a quote, an ampersand,
+  /// a run of spaces or `]]` followed by a combining mark.
+  static let joined = ["\\\u{301}", "\"\u{20DD}", "&\u{327}", "  \u{301}", "]]\u{301}", "<\u{301}", "\\N\u{300}"]
+
   /// A graph where `name` is the system, a state (the initial one), an event, a label, a
   /// guard, and a feedback's name, watch, emitted event and strategy.
   static func graph(_ name: String) -> SystemGraph {
@@ -85,7 +89,8 @@ import Testing
     var random = SplitMix64(seed: 198)
     var drawn = 0
     while drawn < 14 {
-      var name = Names.name(&random)
+      // A seeded name, and a scalar that joins the Character before it after an escaped one.
+      var name = Names.name(&random) + Self.joined[drawn % Self.joined.count]
       guard !Names.isUnprintable(name) else { continue }
       if name.unicodeScalars.count > 3_000 { name = String(String.UnicodeScalarView(name.unicodeScalars.prefix(3_000))) }
       drawn += 1
