@@ -47,6 +47,7 @@ extension DiagramTool {
       let run = try CoverageRun(
         paths: paths.isEmpty ? ["."] : paths, registered: Catalog.systems, theme: try figures.theme.theme())
       run.warnings.forEach(printError)
+      run.budgetNotes.forEach(printError)
       let recorded = try OutputManifest.read(in: URL(fileURLWithPath: figures.output, isDirectory: true)).stems
       try figures.write { try run.files(formats: $0, recorded: recorded) }
       print(json ? try run.json() : run.table(), terminator: "")
