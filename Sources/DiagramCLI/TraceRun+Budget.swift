@@ -6,6 +6,11 @@ extension TraceRun {
   /// standard error; empty when both are drawn in full.
   public var budgetNotes: [String] {
     var notes: [String] = []
+    if totalSteps > trace.steps.count, let first = trace.steps.first, let last = trace.steps.last {
+      notes.append(
+        "note: \(graph.name) trace: \(totalSteps) steps, drawn from steps #\(first.index)–#\(last.index) (at most \(Self.maximumSteps))"
+      )
+    }
     if let note = TracePathFigure(graph: graph, trace: trace, theme: theme).budgetNote {
       notes.append("note: \(graph.name) trace path: \(note)")
     }
