@@ -199,7 +199,8 @@ public struct TracePathFigure: Sendable {
           legend: legendRows(
             notTaken: idleEdges.contains { !$0.takenElsewhere },
             takenElsewhere: idleEdges.contains { $0.takenElsewhere },
-            undeclared: moves.contains(where: \.undeclared)) + (drawn.note.map { [FigureText.colored($0, t.muted)] } ?? []),
+            undeclared: moves.contains(where: \.undeclared))
+            + (drawn.note.map { [FigureText.colored($0, t.muted)] } ?? []),
           theme: t) + ";")
     out.append("}")
     return out.joined(separator: "\n") + "\n"

@@ -85,8 +85,10 @@ import Testing
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
         for command in ["trace", "coverage"] {
           let run = try Self.run([command, file.lastPathComponent, "--output", "out"], in: folder)
-          #expect(Self.isOneSafeLine(run), "\(command) \(field) \(value.debugDescription): \(run.output.debugDescription)")
-          #expect(run.output.contains("\(file.lastPathComponent):\(line + 1): \(field): "), "\(run.output.debugDescription)")
+          #expect(
+            Self.isOneSafeLine(run), "\(command) \(field) \(value.debugDescription): \(run.output.debugDescription)")
+          #expect(
+            run.output.contains("\(file.lastPathComponent):\(line + 1): \(field): "), "\(run.output.debugDescription)")
         }
       }
       // A missing file, a system and a theme named with the value.
@@ -96,7 +98,8 @@ import Testing
         ["render", name, "--output", "out"], ["render", "--theme", name + ".json", "--output", "out"],
       ] {
         let run = try Self.run(arguments, in: folder)
-        #expect(run.status != 0 && Self.isSafe(run.output), "\(arguments.debugDescription): \(run.output.debugDescription)")
+        #expect(
+          run.status != 0 && Self.isSafe(run.output), "\(arguments.debugDescription): \(run.output.debugDescription)")
       }
       // ArgumentParser's own messages (an unknown option) quote the argument escaped too.
       let option = try Self.run(["render", "--" + name], in: folder)
@@ -115,11 +118,14 @@ import Testing
     }
     let traces = folder.appendingPathComponent("traces")
     try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: Fixtures.path("complete"), toPath: traces.appendingPathComponent("a.jsonl").path)
+    try FileManager.default.copyItem(
+      atPath: Fixtures.path("complete"), toPath: traces.appendingPathComponent("a.jsonl").path)
     _ = try pipe("traces/b.jsonl")
-    try FileManager.default.createSymbolicLink(atPath: traces.appendingPathComponent("c.jsonl").path, withDestinationPath: "b.jsonl")
+    try FileManager.default.createSymbolicLink(
+      atPath: traces.appendingPathComponent("c.jsonl").path, withDestinationPath: "b.jsonl")
     let fifo = try pipe("fifo.jsonl")
-    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.jsonl").path, withDestinationPath: fifo)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("link.jsonl").path, withDestinationPath: fifo)
     let theme = try pipe("theme.json")
     let cases: [(arguments: [String], message: String)] = [
       (["coverage", fifo], "Error: fifo.jsonl: is a named pipe, not a trace file\n"),

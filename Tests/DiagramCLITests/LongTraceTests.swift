@@ -28,19 +28,23 @@ import Testing
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let limit = TraceRun.maximumSteps
-    for (count, failing) in [(limit + 5_000, nil), (limit * 2, limit + 7_000), (limit * 2, 3), (100, 50)] as [(Int, Int?)]
+    for (count, failing) in [(limit + 5_000, nil), (limit * 2, limit + 7_000), (limit * 2, 3), (100, 50)]
+      as [(Int, Int?)]
     {
       let run = try TraceRun(path: try Self.write(count, failingAt: failing, in: folder), registered: [])
       #expect(run.totalSteps == count)
       #expect(run.trace.steps.count <= limit)
-      if let failing { #expect(run.trace.steps.contains { $0.index == failing }, "the failing step #\(failing) is kept") }
+      if let failing {
+        #expect(run.trace.steps.contains { $0.index == failing }, "the failing step #\(failing) is kept")
+      }
       if count <= limit {
         #expect(run.trace.steps.count == count && !run.budgetNotes.contains { $0.contains(" trace: ") })
       } else {
         let first = try #require(run.trace.steps.first), last = try #require(run.trace.steps.last)
         #expect(
           run.budgetNotes.contains(
-            "note: TrafficLight trace: \(count) steps, drawn from steps #\(first.index)–#\(last.index) (at most \(limit))"))
+            "note: TrafficLight trace: \(count) steps, drawn from steps #\(first.index)–#\(last.index) (at most \(limit))"
+          ))
         if failing == nil { #expect(first.index == 0 && last.index == limit - 1) }
       }
     }

@@ -81,7 +81,9 @@ import Testing
     return strings.contains { text in
       let candidate = Array(text.unicodeScalars)
       guard candidate.count >= scalars.count else { return false }
-      return (0...(candidate.count - scalars.count)).contains { candidate[$0..<($0 + scalars.count)].elementsEqual(scalars) }
+      return (0...(candidate.count - scalars.count)).contains {
+        candidate[$0..<($0 + scalars.count)].elementsEqual(scalars)
+      }
     }
   }
 
@@ -92,7 +94,9 @@ import Testing
       // A seeded name, and a scalar that joins the Character before it after an escaped one.
       var name = Names.name(&random) + Self.joined[drawn % Self.joined.count]
       guard !Names.isUnprintable(name) else { continue }
-      if name.unicodeScalars.count > 3_000 { name = String(String.UnicodeScalarView(name.unicodeScalars.prefix(3_000))) }
+      if name.unicodeScalars.count > 3_000 {
+        name = String(String.UnicodeScalarView(name.unicodeScalars.prefix(3_000)))
+      }
       drawn += 1
       let graph = Self.graph(name)
       try graph.checkCoherence()
@@ -182,13 +186,16 @@ extension EveryFigureNameRoundTripTests {
     for _ in 0..<12 {
       var hostile = "a"
       for _ in 0..<3 {
-        hostile.unicodeScalars.append(Unicode.Scalar([0x0, 0x1, 0x8, 0xB, 0x1B, 0x1F, 0xFFFE, 0xFFFF][Int(random.next() % 8)])!)
+        hostile.unicodeScalars.append(
+          Unicode.Scalar([0x0, 0x1, 0x8, 0xB, 0x1B, 0x1F, 0xFFFE, 0xFFFF][Int(random.next() % 8)])!)
         hostile += "b"
       }
       let graph = Self.graph(hostile)
       for (kind, dot, engine) in Self.figures(graph, hostile) {
         let svg = try Diagram.render(dot: dot, engine: engine, as: .svg)
-        #expect(throws: Never.self, "\(kind) of \(hostile.debugDescription)") { try XMLDocument(data: svg, options: []) }
+        #expect(throws: Never.self, "\(kind) of \(hostile.debugDescription)") {
+          try XMLDocument(data: svg, options: [])
+        }
       }
     }
   }

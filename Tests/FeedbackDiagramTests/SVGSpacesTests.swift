@@ -14,7 +14,9 @@ import Testing
 @Suite struct SVGSpacesTests {
   /// Combining marks of several blocks, and other scalars that extend the Character before
   /// them (a variation selector, a zero-width joiner, an emoji modifier).
-  static let extenders: [UInt32] = [0x300, 0x301, 0x327, 0x36F, 0x20D0, 0x20DD, 0xFE0F, 0x200D, 0x1F3FB, 0x0E31, 0x093F]
+  static let extenders: [UInt32] = [
+    0x300, 0x301, 0x327, 0x36F, 0x20D0, 0x20DD, 0xFE0F, 0x200D, 0x1F3FB, 0x0E31, 0x093F,
+  ]
 
   @Test func spacesBeforeACombiningMarkComeBackAsSpaces() throws {
     var random = SplitMix64(seed: 26_6)

@@ -20,7 +20,8 @@ import Testing
         to: [names[Int(random.next() % UInt64(states))]], label: "t\(index)")
     }
     let graph = SystemGraph(
-      name: "M", initial: "s0", states: names.map { StateNode(id: $0) }, events: (0..<5).map { EventNode(id: "e\($0)") },
+      name: "M", initial: "s0", states: names.map { StateNode(id: $0) },
+      events: (0..<5).map { EventNode(id: "e\($0)") },
       transitions: edges)
     var current = "s0"
     var trace = [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: current)]

@@ -64,7 +64,8 @@ import Testing
   @Test func everyGraphFieldNamesItsPathAndQuotesTheValueEscaped() throws {
     var random = SplitMix64(seed: 19_8)
     let fields: [(key: String, field: String, path: String)] = [
-      ("transitions", "fromMatch", "transitions[0].fromMatch"), ("transitions", "eventMatch", "transitions[0].eventMatch"),
+      ("transitions", "fromMatch", "transitions[0].fromMatch"),
+      ("transitions", "eventMatch", "transitions[0].eventMatch"),
       ("feedbacks", "strategy", "feedbacks[0].strategy"), ("feedbacks", "watches", "feedbacks[0].watches"),
       ("feedbacks", "name", "feedbacks[0].name"), ("states", "id", "states[0].id"), ("events", "id", "events[0].id"),
       ("transitions", "label", "transitions[0].label"),
@@ -103,7 +104,8 @@ import Testing
       #expect {
         try SystemGraph.decode(data, source: "g.json")
       } throws: { error in
-        "\(error)".hasPrefix("g.json: feedbacks[0].strategy: contains U+000") && "\(error)".hasSuffix("must be printable")
+        "\(error)".hasPrefix("g.json: feedbacks[0].strategy: contains U+000")
+          && "\(error)".hasSuffix("must be printable")
       }
     }
   }
@@ -132,16 +134,22 @@ import Testing
       (2, "fromNode", { $0["fromNode"] = $1 }), (2, "toNode", { $0["toNode"] = $1 }),
       (2, "eventNode", { $0["eventNode"] = $1 }), (1, "toNode", { $0["toNode"] = $1 }),
       (0, "system", { $0["system"] = $1 }), (0, "test", { $0["test"] = $1 }),
-      (0, "graph.states[0].id", { header, value in
-        var graph = header["graph"] as? [String: Any] ?? [:]
-        HostileInputMessageTests.set(&graph, "states", "id", value)
-        header["graph"] = graph
-      }),
-      (0, "graph.feedbacks[0].strategy", { header, value in
-        var graph = header["graph"] as? [String: Any] ?? [:]
-        HostileInputMessageTests.set(&graph, "feedbacks", "strategy", value)
-        header["graph"] = graph
-      }),
+      (
+        0, "graph.states[0].id",
+        { header, value in
+          var graph = header["graph"] as? [String: Any] ?? [:]
+          HostileInputMessageTests.set(&graph, "states", "id", value)
+          header["graph"] = graph
+        }
+      ),
+      (
+        0, "graph.feedbacks[0].strategy",
+        { header, value in
+          var graph = header["graph"] as? [String: Any] ?? [:]
+          HostileInputMessageTests.set(&graph, "feedbacks", "strategy", value)
+          header["graph"] = graph
+        }
+      ),
       (0, "outcome.status", { header, value in header["outcome"] = ["status": value] }),
     ]
     for round in 0..<150 {

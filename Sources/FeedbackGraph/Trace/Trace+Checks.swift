@@ -14,7 +14,9 @@ extension TraceHeader {
         throw GraphDecodingError(source: source, path: path, reason: reason)
       }
     }
-    if system.isEmpty { throw GraphDecodingError(source: source, path: "system", reason: "empty: a system needs a name") }
+    if system.isEmpty {
+      throw GraphDecodingError(source: source, path: "system", reason: "empty: a system needs a name")
+    }
     do {
       try graph?.checkCoherence(source: source)
     } catch var error as GraphDecodingError {
