@@ -60,7 +60,9 @@ func largeMachine(states: Int, transitions: Int) -> SystemGraph {
 let renderLeakBenchmark = Benchmark(name: "render.leak", unit: "bytes/render", runs: 1) {
   let dots = Figure.allCases.map { Diagram.dot(Movies.system().graph, figure: $0) }
   func render(_ count: Int) throws {
-    for index in 0..<count { blackHole(try GraphvizRenderer.shared.render(dot: dots[index % dots.count], format: "svg")) }
+    for index in 0..<count {
+      blackHole(try GraphvizRenderer.shared.render(dot: dots[index % dots.count], format: "svg"))
+    }
   }
   try render(500)
   let before = residentKilobytes()

@@ -10,15 +10,16 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [.package(name: "FeedbackLoop", path: "..")],
   targets: [
+    // libFuzzer's driver, declared for Swift.
+    .target(name: "CFuzzer"),
     .executableTarget(
       name: "FeedbackFuzz",
       dependencies: [
+        "CFuzzer",
         .product(name: "FeedbackGraph", package: "FeedbackLoop"),
         .product(name: "FeedbackDiagram", package: "FeedbackLoop"),
-      ],
-      // libFuzzer brings `main`; the harness is `LLVMFuzzerTestOneInput`.
-      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-    )
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

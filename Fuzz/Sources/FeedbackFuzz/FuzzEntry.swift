@@ -10,10 +10,9 @@ nonisolated(unsafe) let harness: (Data) -> Void = {
   }
 }()
 
-/// libFuzzer's entry point: one input, any bytes. A finding is a crash: a Swift runtime
-/// trap, a memory error, or a broken promise (`Oracle.require`).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+/// One input, any bytes (libFuzzer's callback). A finding is a crash: a Swift runtime trap,
+/// a memory error, or a broken promise (`Oracle.require`).
+func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   guard let start else { return 0 }
   harness(Data(bytes: start, count: count))
   return 0
