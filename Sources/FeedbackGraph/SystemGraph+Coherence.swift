@@ -1,7 +1,8 @@
 extension SystemGraph {
   /// Checks that the graph holds together: every id is non-empty and unique among its
-  /// kind, and every reference (the initial state, each transition's source state, event
-  /// and targets) names a declared node.
+  /// kind, every reference (the initial state, each transition's source state, event
+  /// and targets) names a declared node, and every string is printable. A fixed transition
+  /// needs a target; a computed one may declare none.
   ///
   /// ``decode(_:source:)`` runs this on every graph it reads, so that a hand-written or
   /// tampered graph file is an error naming the problem and its JSON path
@@ -35,7 +36,11 @@ extension SystemGraph {
       if let event = transition.event, eventIDs[event] == nil {
         throw problem("\(path).event", "no event \(Self.quoted(event)) among events")
       }
-      if transition.to.isEmpty { throw problem("\(path).to", "empty: a transition needs a target") }
+      // A computed transition that declares no targets (the runtime writes it so: its
+      // targets are known only when it runs) has none to check.
+      if transition.to.isEmpty, !transition.isComputed {
+        throw problem("\(path).to", "empty: a transition needs a target")
+      }
       for (targetIndex, target) in transition.to.enumerated() where stateIDs[target] == nil {
         throw problem("\(path).to[\(targetIndex)]", "no state \(Self.quoted(target)) among states")
       }

@@ -202,4 +202,21 @@ import Testing
       }
     }
   }
+
+  /// The runtime writes a computed transition without declared targets as `to: []`: its
+  /// traces (header graph checked) and its graph files are read, a fixed one is refused.
+  @Test func aComputedTransitionWithoutDeclaredTargetsIsCoherent() throws {
+    var graph = Self.graph
+    graph.transitions[0].to = []
+    graph.transitions[0].isComputed = true
+    try graph.checkCoherence()
+    let trace = Trace(header: TraceHeader(graph: graph), steps: [Step(index: 0, timeNanoseconds: 0, kind: .initial)])
+    #expect(try Trace.decodeJSONLines(trace.jsonLines()).header.graph == graph)
+    graph.transitions[0].isComputed = false
+    #expect {
+      try graph.checkCoherence(source: "g.json")
+    } throws: { error in
+      "\(error)" == "g.json: transitions[0].to: empty: a transition needs a target"
+    }
+  }
 }
