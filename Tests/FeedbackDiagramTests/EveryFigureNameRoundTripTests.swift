@@ -199,4 +199,20 @@ extension EveryFigureNameRoundTripTests {
       }
     }
   }
+
+  /// Long names (5 KB to 40 KB, markup and escapes included) in every figure: no string or
+  /// HTML-like label passes Graphviz's limits, so that the `dot` program reads the DOT back.
+  @Test func longNamesInEveryFigureAreReadBackByDot() throws {
+    var random = SplitMix64(seed: 19_83)
+    for length in [5_000, 12_000, 40_000] {
+      var name = ""
+      while name.utf8.count < length {
+        name += ["x", "é", "<b>", "&amp;", "\\N", " ", "中", "\"", "]]>"][Int(random.next() % 9)]
+      }
+      let graph = Self.graph(name)
+      for (kind, dot, _) in Self.figures(graph, name) {
+        #expect(try Names.dotProgramReads(dot), "dot -Tcanon on the \(kind) DOT of a \(length)-byte name")
+      }
+    }
+  }
 }
