@@ -8,8 +8,9 @@ extension TraceRun {
   public static let maximumSteps = 20_000
 
   /// Streams the trace at `path` (``TraceReader``: line by line, each checked), keeping
-  /// at most `limit` steps: the first `limit` when the run did not fail at a step; else up
-  /// to `limit / 2` before the failing step and `limit / 2` from it on.
+  /// at most `limit` steps: all of them when they fit; else, when the run failed at a step,
+  /// a window around it (at least `limit / 2` steps before it when there are so many, the
+  /// rest after it); else the first `limit`.
   ///
   /// - Returns: the trace of the steps kept, and how many steps the file holds.
   /// - Complexity: O(n) in the file's bytes; memory O(`limit`).
@@ -19,30 +20,33 @@ extension TraceRun {
     let failing = header.outcome.failingStep
     let half = max(1, limit / 2)
     var kept: [Step] = []
-    var head = 0  // kept[head...] is the window while the failing step is still ahead
-    var total = 0
-    var failingSeen = false, afterFailing = 0
+    var head = 0  // the window is kept[head...]
+    var failingPosition: Int?  // in kept
+    var total = 0, closed = false
     while let step = try reader.next() {
       total += 1
-      guard let failing else {
-        if kept.count < limit { kept.append(step) }
-        continue
-      }
-      if failingSeen {
-        if afterFailing < half {
-          kept.append(step)
-          afterFailing += 1
-        }
-        continue
-      }
+      guard !closed else { continue }
       kept.append(step)
-      if step.index == failing {
-        failingSeen = true
-        afterFailing = 1
+      if failingPosition == nil, failing != nil, step.index == failing { failingPosition = kept.count - 1 }
+      if kept.count - head > limit {
+        if let position = failingPosition {
+          // Past the failing step: drop from the front while more than `half` precede it.
+          if position - head > half {
+            head += 1
+          } else {
+            kept.removeLast()
+            closed = true
+          }
+        } else if failing != nil {
+          head += 1  // the failing step is still ahead: slide
+        } else {
+          kept.removeLast()
+          closed = true
+        }
       }
-      if kept.count - head > half + (failingSeen ? 1 : 0), !failingSeen { head += 1 }
       if head > limit {  // compact now and then: O(1) amortized per step
         kept.removeFirst(head)
+        failingPosition = failingPosition.map { $0 - head }
         head = 0
       }
     }

@@ -28,7 +28,9 @@ import Testing
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let limit = TraceRun.maximumSteps
-    for (count, failing) in [(limit + 5_000, nil), (limit * 2, limit + 7_000), (limit * 2, 3), (100, 50)]
+    for (count, failing) in [
+      (limit + 5_000, nil), (limit * 2, limit + 7_000), (limit * 2, 3), (100, 50), (limit, limit - 10),
+    ]
       as [(Int, Int?)]
     {
       let run = try TraceRun(path: try Self.write(count, failingAt: failing, in: folder), registered: [])
@@ -45,7 +47,10 @@ import Testing
           run.budgetNotes.contains(
             "note: TrafficLight trace: \(count) steps, drawn from steps #\(first.index)–#\(last.index) (at most \(limit))"
           ))
-        if failing == nil { #expect(first.index == 0 && last.index == limit - 1) }
+        if failing == nil || failing == 3 { #expect(first.index == 0 && last.index == limit - 1) }
+        if let failing, failing > limit {
+          #expect(first.index == failing - limit / 2 && last.index == failing + limit / 2 - 1)
+        }
       }
     }
   }
