@@ -37,6 +37,7 @@ let renderBenchmarks: [Benchmark] = [
       }
     } / Double(runs) * 1000
   },
+  renderLeakBenchmark,
 ]
 
 /// A machine of `states` states and `transitions` labelled transitions, from a fixed seed.
@@ -51,4 +52,21 @@ func largeMachine(states: Int, transitions: Int) -> SystemGraph {
   return SystemGraph(
     name: "Large", initial: names[0], states: names.map { StateNode(id: $0) },
     events: (0..<40).map { EventNode(id: "event\($0)") }, transitions: edges)
+}
+
+/// Memory kept per render (issue #26): Movies' two figures rendered 10,000 times in one
+/// process after 500 warm-up renders (fonts and caches loaded); the growth of the resident
+/// set divided by the renders. Target: at most 100 bytes per render.
+let renderLeakBenchmark = Benchmark(name: "render.leak", unit: "bytes/render", runs: 1) {
+  let dots = Figure.allCases.map { Diagram.dot(Movies.system().graph, figure: $0) }
+  func render(_ count: Int) throws {
+    for index in 0..<count {
+      blackHole(try GraphvizRenderer.shared.render(dot: dots[index % dots.count], format: "svg"))
+    }
+  }
+  try render(500)
+  let before = residentKilobytes()
+  let renders = Int(ProcessInfo.processInfo.environment["RENDER_LEAK_RENDERS"] ?? "") ?? 10_000
+  try render(renders)
+  return Double(max(0, residentKilobytes() - before) * 1024) / Double(renders)
 }

@@ -37,7 +37,16 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
 
   /// The message, naming the command `commandName` where it tells what to run or who wrote
   /// a file (a package's own executable goes by its own name).
+  ///
+  /// Whatever the message quotes (paths, names, other errors' messages) has its control,
+  /// format and separator characters written as `\u{…}`: one line (the list of
+  /// ``belowMinimum(_:)``: one line per item), and nothing that drives a terminal.
   public func message(commandName name: String) -> String {
+    if case .belowMinimum = self { return messageLines(text(commandName: name)) }
+    return messageLine(text(commandName: name))
+  }
+
+  private func text(commandName name: String) -> String {
     switch self {
     case .unknownSystem(let name, let known):
       "unknown system \(messageQuoted(name, limit: 200)); known systems: \(known.joined(separator: ", "))"

@@ -90,7 +90,9 @@ public enum DiagramOutput {
   /// The names of the files in `folder` whose contents differ from `files`, or are missing.
   public static func stale(_ files: [(name: String, data: Data)], in folder: URL) -> [String] {
     files.filter { file in
-      (try? Data(contentsOf: folder.appendingPathComponent(file.name))) != file.data
+      let url = folder.appendingPathComponent(file.name)
+      // (Never opened unless regular: a named pipe in the folder would block the check.)
+      return !isRegularFile(atPath: url.path) || (try? Data(contentsOf: url)) != file.data
     }.map(\.name)
   }
 }

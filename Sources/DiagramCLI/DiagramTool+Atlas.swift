@@ -95,7 +95,8 @@ public enum AtlasFiles {
   /// The atlas index `diagram atlas` wrote for the system named `stem` in `folder`, or
   /// `nil` when there is none (or it is not one): what a report page links.
   public static func index(stem: String, in folder: URL) -> AtlasIndex? {
-    guard let data = try? Data(contentsOf: folder.appendingPathComponent(indexName(stem: stem))) else { return nil }
+    let url = folder.appendingPathComponent(indexName(stem: stem))
+    guard isRegularFile(atPath: url.path), let data = try? Data(contentsOf: url) else { return nil }
     return try? JSONDecoder().decode(AtlasIndex.self, from: data)
   }
 

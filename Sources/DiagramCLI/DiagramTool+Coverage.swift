@@ -47,6 +47,7 @@ extension DiagramTool {
       let run = try CoverageRun(
         paths: paths.isEmpty ? ["."] : paths, registered: Catalog.systems, theme: try figures.theme.theme())
       run.warnings.forEach(printError)
+      run.budgetNotes.forEach(printError)
       let recorded = try OutputManifest.read(in: URL(fileURLWithPath: figures.output, isDirectory: true)).stems
       try figures.write { try run.files(formats: $0, recorded: recorded) }
       print(json ? try run.json() : run.table(), terminator: "")
@@ -55,7 +56,8 @@ extension DiagramTool {
   }
 }
 
-/// One line on standard error.
+/// One line on standard error, control, format and separator characters (of a path or a
+/// name it quotes) written as `\u{…}`.
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  FileHandle.standardError.write(Data((messageLine(line) + "\n").utf8))
 }

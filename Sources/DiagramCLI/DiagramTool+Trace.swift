@@ -19,6 +19,7 @@ extension DiagramTool {
     func run() throws {
       let run = try TraceRun(path: file, registered: Catalog.systems, theme: try figures.theme.theme())
       run.warnings.forEach(printError)
+      run.budgetNotes.forEach(printError)
       let recorded = try OutputManifest.read(in: URL(fileURLWithPath: figures.output, isDirectory: true)).stems
       let names = try figures.write { try run.files(formats: $0, recorded: recorded) }
       print("Wrote \(names.joined(separator: ", ")) into \(figures.output)/")

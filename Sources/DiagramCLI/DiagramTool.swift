@@ -40,7 +40,11 @@ public struct DiagramTool<Catalog: DiagramCommand>: ParsableCommand {
     } catch let error as DiagramCLIError {
       exit(withError: CommandMessage(text: error.message(commandName: Catalog.commandName)))
     } catch {
-      exit(withError: error)
+      // ArgumentParser's own messages quote the arguments raw (`Unknown option '--…'`).
+      let text = fullMessage(for: error)
+      guard text.unicodeScalars.contains(where: { isMessageUnsafe($0) && $0 != "\n" }) else { exit(withError: error) }
+      FileHandle.standardError.write(Data((messageLines(text) + "\n").utf8))
+      Foundation.exit(exitCode(for: error).rawValue)
     }
   }
 }

@@ -1,3 +1,4 @@
+import FeedbackGraph
 public import Foundation
 
 /// What `diagram` wrote into an output folder, kept there as `.diagram-files` (JSON): the
@@ -39,6 +40,7 @@ public struct OutputManifest: Codable, Equatable, Sendable {
   /// - Throws: ``DiagramCLIError/foreignManifest(path:)`` when the file is not a manifest.
   public static func read(in folder: URL) throws -> OutputManifest {
     let url = folder.appendingPathComponent(fileName)
+    if nonRegularFileKind(atPath: url.path) != nil { throw DiagramCLIError.foreignManifest(path: url.path) }
     guard let data = FileManager.default.contents(atPath: url.path) else { return OutputManifest() }
     guard let manifest = try? JSONDecoder().decode(OutputManifest.self, from: data), manifest.schemaVersion == 1 else {
       throw DiagramCLIError.foreignManifest(path: url.path)

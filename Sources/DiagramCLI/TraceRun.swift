@@ -17,6 +17,9 @@ public struct TraceRun {
   public var theme: Theme
   /// Notes for standard error (a trace recorded against other declarations).
   public var warnings: [String] = []
+  /// How many steps the file holds: more than ``trace`` keeps when the file is longer than
+  /// ``maximumSteps`` (``budgetNotes`` says which were kept).
+  public var totalSteps: Int
 
   /// Reads the trace at `path`.
   ///
@@ -27,17 +30,18 @@ public struct TraceRun {
     guard FileManager.default.fileExists(atPath: path) else {
       throw DiagramCLIError.traces("no such trace file: \(path)")
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw DiagramCLIError.traces("cannot read trace file \(path)")
+    if let kind = nonRegularFileKind(atPath: path) {
+      throw DiagramCLIError.traces("\(path) is \(kind), not a trace file")
     }
     let trace: Trace
     do {
-      trace = try Trace.decodeJSONLines(data, source: path)
-    } catch {
+      (trace, totalSteps) = try Self.read(path)
+    } catch var error as GraphDecodingError {
+      let absolute = URL(fileURLWithPath: path).path
+      if error.source.hasPrefix(absolute) { error.source = path + error.source.dropFirst(absolute.count) }
       throw DiagramCLIError.traces("\(error)")
+    } catch {
+      throw DiagramCLIError.traces("cannot read trace file \(path)")
     }
     self.trace = trace
     let current = registered.first { $0.name == trace.header.system }

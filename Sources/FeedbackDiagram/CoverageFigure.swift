@@ -24,8 +24,10 @@ public import FeedbackGraph
 /// graph (every edge the runs took, with counts) and says so in its title.
 ///
 /// Deterministic like ``StateMachineFigure``: node ids are indices, edges sorted; every
-/// name escaped; `id`, `class` and `tooltip` carried into SVG. Large graphs get the same
-/// fast layout defaults.
+/// name escaped; `id`, `class` and `tooltip` carried into SVG. The figure obeys a
+/// ``RenderBudget`` like ``StateMachineFigure``: past its edges the fast layout, past its
+/// states or edges a summary that gives the counts and the uncovered transitions (its
+/// legend, and ``budgetNote``, say so), never minutes of layout.
 public struct CoverageFigure: Sendable {
   /// What to draw.
   public var coverage: Coverage
@@ -36,6 +38,8 @@ public struct CoverageFigure: Sendable {
   /// At most this many uncovered transitions and unreached targets are named in the legend;
   /// the rest are counted.
   public var legendListLimit = 8
+  /// How much drawing the figure may ask of Graphviz.
+  public var budget = RenderBudget.standard
 
   /// A figure of `coverage`.
   public init(coverage: Coverage, theme: Theme = .light) {
@@ -117,19 +121,35 @@ public struct CoverageFigure: Sendable {
     return merged.keys.sorted().compactMap { merged[$0] }
   }
 
+  /// The states drawn: the graph's, then those the runs entered that it does not declare.
+  private var stateNames: [String] {
+    let graph = coverage.graph
+    let extra = Set(coverage.stateVisits.keys).union(coverage.undeclared.keys.flatMap { [$0.from, $0.to] })
+      .union(coverage.observed.keys.flatMap { [$0.from, $0.to] })
+      .subtracting(graph.states.map(\.id)).sorted()
+    return graph.states.map(\.id) + extra
+  }
+
+  /// What the budget made this figure give up, or `nil` when it is drawn in full.
+  public var budgetNote: String? {
+    let states = stateNames.count, edges = self.edges.count
+    return budget.note(budget.layout(states: states, edges: edges), states: states, edges: edges)
+  }
+
   /// The figure as DOT text.
   public var dot: String {
     let graph = coverage.graph
     let t = theme
-    let extra = Set(coverage.stateVisits.keys).union(coverage.undeclared.keys.flatMap { [$0.from, $0.to] })
-      .union(coverage.observed.keys.flatMap { [$0.from, $0.to] })
-      .subtracting(graph.states.map(\.id)).sorted()
-    let names = graph.states.map(\.id) + extra
+    let names = stateNames
     let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     let edges = self.edges
-    let large = edges.count > largeGraphEdgeCount
+    let layout = budget.layout(states: names.count, edges: edges.count)
+    let large = edges.count > largeGraphEdgeCount || layout != .full
     let maximum = edges.map(\.count).max() ?? 0
-    let rows = legendRows
+    var rows = legendRows
+    if let note = budget.note(layout, states: names.count, edges: edges.count) {
+      rows.append(FigureText.colored(note, t.muted))
+    }
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " coverage")) {")
     out.append(
@@ -141,6 +161,15 @@ public struct CoverageFigure: Sendable {
     out.append(
       "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
     )
+    guard layout != .summary else {
+      // Not drawn: the title gives the fractions, the legend the uncovered transitions and why.
+      out.append(
+        "  summary [id=\"summary\", class=\"summary\", label=\(DOTText.quoted("\(graph.name): \(FigureText.plural(names.count, "state")), \(FigureText.plural(edges.count, "edge"))\nnot drawn as one figure"))];"
+      )
+      out.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
+      out.append("}")
+      return out.joined(separator: "\n") + "\n"
+    }
     out.append(
       "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
     )

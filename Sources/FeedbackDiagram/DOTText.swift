@@ -13,7 +13,7 @@ enum DOTText {
     // Scalar by scalar: a quote followed by a combining mark is one Character, and must
     // still be escaped.
     pieces(
-      text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.map { scalar -> String in
+      DrawableText.drawable(text).replacingScalars("\r\n", with: "\n").unicodeScalars.map { scalar -> String in
         switch scalar {
         case "\\": "\\\\"
         case "\"": "\\\""
@@ -28,7 +28,7 @@ enum DOTText {
   /// twice (once reading the string, once when writing SVG), so backslashes are doubled once
   /// more than in ``quoted(_:)``.
   static func tooltip(_ text: String) -> String {
-    quoted(text.replacingOccurrences(of: "\\", with: "\\\\"))
+    quoted(text.replacingScalars("\\", with: "\\\\"))
   }
 
   /// `"piece" + "piece"`: escaped pieces gathered into DOT strings under ``pieceLimit``
@@ -50,20 +50,45 @@ enum DOTText {
     return strings.map { "\"\($0)\"" }.joined(separator: " + ")
   }
 
-  /// A label line inside an escString (`label=`), lines joined with `\n`.
+  /// A label line inside an escString (`label=`), lines joined with `\n`, each cut into
+  /// lines of at most ``lineLimit`` characters (``wrapped(_:)``).
   static func lines(_ lines: [String]) -> String {
-    quoted(lines.joined(separator: "\n"))
+    quoted(wrapped(lines.joined(separator: "\n")))
+  }
+
+  /// The most characters (Unicode scalars) on one line of a label. Graphviz refuses an
+  /// edge longer than 65,535 points, and in a left-to-right figure a node as wide as its
+  /// longest line makes its edges that long: 1,000 characters stay under 20,000 points.
+  static let lineLimit = 1_000
+
+  /// `text` with a line break after every ``lineLimit`` scalars of a line: every scalar
+  /// kept, in order, so that the lines read back as the text.
+  static func wrapped(_ text: String) -> String {
+    guard text.unicodeScalars.count > lineLimit else { return text }
+    var result = String.UnicodeScalarView()
+    var column = 0
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" || scalar == "\r" {
+        column = 0
+      } else if column == lineLimit {
+        result.append("\n")
+        column = 0
+      }
+      if scalar != "\n" && scalar != "\r" { column += 1 }
+      result.append(scalar)
+    }
+    return String(result)
   }
 
   /// Text inside an HTML-like label: ``HTMLText/escaped(_:)`` (`&`, `<`, `>`, quotes), then
   /// backslashes doubled (Graphviz expands `\N` and friends in HTML text too) and line
   /// breaks written `<br/>`.
   static func html(_ text: String) -> String {
-    HTMLText.escaped(text)
-      .replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "\r\n", with: "<br/>")
-      .replacingOccurrences(of: "\n", with: "<br/>")
-      .replacingOccurrences(of: "\r", with: "<br/>")
+    HTMLText.escaped(DrawableText.drawable(wrapped(text)))
+      .replacingScalars("\\", with: "\\\\")
+      .replacingScalars("\r\n", with: "<br/>")
+      .replacingScalars("\n", with: "<br/>")
+      .replacingScalars("\r", with: "<br/>")
   }
 
   /// The longest HTML-like label written (Graphviz refuses more than 16,384 bytes).

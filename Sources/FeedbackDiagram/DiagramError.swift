@@ -16,8 +16,11 @@ public enum DiagramError: Error, Equatable, CustomStringConvertible, Sendable {
   /// More than a drawing may hold: what, how many, and the most it takes.
   case tooLarge(what: String, count: Int, limit: Int)
 
-  /// The value as one line of text.
-  public var description: String {
+  /// The value as one line of text; input quoted in it (paths, Graphviz's messages, which
+  /// quote the DOT) with control, format or separator characters written as `\u{…}`.
+  public var description: String { messageLine(text) }
+
+  private var text: String {
     switch self {
     case .graphviz(let message):
       "Graphviz: \(message)"

@@ -35,7 +35,7 @@ public struct LoopFigure: Sendable {
       "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(font), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(small)];"
     )
     out.append(
-      "  initial [id=\"loop_initial\", class=\"initial\", shape=note, style=filled, fillcolor=\(DOTText.quoted(t.legendFill)), color=\(DOTText.quoted(t.legendBorder)), label=<<font color=\"\(muted)\" point-size=\"\(small)\">initial state</font><br/><b>\(DOTText.html(graph.initial))</b>>];"
+      "  initial [id=\"loop_initial\", class=\"initial\", shape=note, style=filled, fillcolor=\(DOTText.quoted(t.legendFill)), color=\(DOTText.quoted(t.legendBorder)), label=\(DOTText.htmlLabel("<font color=\"\(muted)\" point-size=\"\(small)\">initial state</font><br/><b>\(DOTText.html(graph.initial))</b>", orPlain: ["initial state", graph.initial]))];"
     )
     // The state node says "State" once: its cases under it, unless the only one is "State".
     let names = graph.states.map(\.id)
@@ -44,7 +44,7 @@ public struct LoopFigure: Sendable {
       ? ""
       : "<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(Self.stateList(names))</font>"
     out.append(
-      "  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=<<b>State</b>\(cases)>];"
+      "  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=\(DOTText.htmlLabel("<b>State</b>\(cases)", orPlain: ["State"] + (names == ["State"] ? [] : [names.prefix(Self.stateListLimit).joined(separator: ", ")])))];"
     )
     let reducerTitle = graph.declaresTransitions ? "Transitions" : "Reducer"
     let reducerDetail = graph.declaresTransitions ? "\(graph.transitions.count) declared" : "reduce(state, event)"
@@ -62,17 +62,19 @@ public struct LoopFigure: Sendable {
     out.append("  { rank=same; \((0..<graph.feedbacks.count).map { "f\($0)" }.joined(separator: "; ")) }")
     for (offset, feedback) in graph.feedbacks.enumerated() {
       let emits = feedback.emits.isEmpty ? "—" : feedback.emits.joined(separator: ", ")
-      let label =
-        "<<b>\(DOTText.html(feedback.name))</b><br/>"
-        + "<font point-size=\"\(small)\" color=\"\(muted)\">watches: \(DOTText.html(feedback.watches))</font><br/>"
-        + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font><br/>"
-        + "<font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html(feedback.strategy))</font>>"
+      // (Past Graphviz's 16 KB for one HTML-like label: the same lines, unformatted.)
+      let label = DOTText.htmlLabel(
+        "<b>\(DOTText.html(feedback.name))</b><br/>"
+          + "<font point-size=\"\(small)\" color=\"\(muted)\">watches: \(DOTText.html(feedback.watches))</font><br/>"
+          + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font><br/>"
+          + "<font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html(feedback.strategy))</font>",
+        orPlain: [feedback.name, "watches: \(feedback.watches)", "emits: \(emits)", feedback.strategy])
       out.append(
         "  f\(offset) [id=\(DOTText.quoted("feedback_\(offset)")), class=\"feedback\", fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), label=\(label), tooltip=\(DOTText.tooltip("feedback \(feedback.name)"))];"
       )
       out.append("  state -> f\(offset) [id=\(DOTText.quoted("watch_\(offset)")), label=\"state\"];")
       out.append(
-        "  f\(offset) -> reducer [id=\(DOTText.quoted("emit_\(offset)")), label=\(DOTText.quoted(feedback.emits.isEmpty ? "events" : feedback.emits.joined(separator: "\n")))];"
+        "  f\(offset) -> reducer [id=\(DOTText.quoted("emit_\(offset)")), label=\(DOTText.lines(feedback.emits.isEmpty ? ["events"] : feedback.emits))];"
       )
     }
     out.append(

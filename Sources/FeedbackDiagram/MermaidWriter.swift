@@ -32,16 +32,33 @@ public enum MermaidWriter {
   }
 
   /// The front matter's title as a YAML double-quoted scalar: any name, one line, read
-  /// back exactly (only `\\` and `"` need escaping there; names have no control characters).
+  /// back exactly. Scalar by scalar (a backslash or a quote before a combining mark is one
+  /// Character with it): `\\` and `"` escaped, and what YAML does not allow in a document
+  /// (control characters, noncharacters, the byte-order mark) as `\UXXXXXXXX`,
+  /// although checked names have none.
   static func yamlQuoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\"": result += "\\\""
+      case _
+      where value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFEFF
+        || scalar.properties.isNoncharacterCodePoint:
+        let hex = String(value, radix: 16, uppercase: true)
+        result += "\\U" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
   }
 
   /// Mermaid labels end at a line break and treat `:` `;` `#` `"` specially; write them as
   /// entity codes.
   static func escape(_ text: String) -> String {
     var result = ""
-    for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {  // (a mark may follow a quote)
+    for scalar in text.replacingScalars("\r\n", with: "\n").unicodeScalars {  // (a mark may follow a quote)
       switch scalar {
       case "\"": result += "#quot;"
       case "#": result += "#35;"

@@ -1,3 +1,5 @@
+import FeedbackGraph
+
 /// What can go wrong when rendering the report page. Each description is one line.
 public enum ReportPageError: Error, Equatable, CustomStringConvertible, Sendable {
   /// No template at the path.
@@ -7,8 +9,11 @@ public enum ReportPageError: Error, Equatable, CustomStringConvertible, Sendable
   /// Mustache could not parse the template.
   case templateMalformed(path: String, reason: String)
 
-  /// The one-line message, naming the template's path.
-  public var description: String {
+  /// The one-line message, naming the template's path (control, format or separator
+  /// characters written as `\u{…}`).
+  public var description: String { messageLine(text) }
+
+  private var text: String {
     switch self {
     case .templateMissing(let path):
       "report page template \(path) is missing; reinstall the package or restore Templates/report/index.mustache"

@@ -10,9 +10,11 @@ import Foundation
 /// viewers from collapsing the runs.
 enum SVGSpaces {
   static func preserved(_ svg: Data) -> Data {
+    // (Bytes, not `String.contains`, which matches whole Characters too.)
+    guard svg.range(of: Data("&#160;".utf8)) != nil else { return svg }
     var text = String(decoding: svg, as: UTF8.self)
-    guard text.contains("&#160;") else { return svg }
-    text = text.replacingOccurrences(of: "&#160;", with: " ")
+    // Scalar by scalar: before a combining mark, the `;` is one Character with the mark.
+    text = text.replacingScalars("&#160;", with: " ")
     if let root = text.range(of: "<svg ") {
       text.replaceSubrange(root, with: "<svg xml:space=\"preserve\" ")
     }

@@ -1,3 +1,4 @@
+import FeedbackGraph
 import FeedbackTemplates
 public import Foundation
 
@@ -79,6 +80,9 @@ public struct Theme: Codable, Hashable, Sendable {
 
   /// Reads a theme file and validates it (``validate(source:)``).
   public static func load(_ url: URL) throws -> Theme {
+    if let kind = nonRegularFileKind(atPath: url.path) {
+      throw DiagramError.badTheme(path: url.path, reason: "is \(kind), not a theme file")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)

@@ -8,6 +8,10 @@ public import FeedbackGraph
 /// Moves are drawn from the state the run was actually in, so a wildcard transition taken
 /// from `yellow` is an edge from `yellow`. A move that matches no declared transition is
 /// orange and labelled `undeclared`. Events ignored in a state are listed under it.
+///
+/// The figure obeys a ``RenderBudget``: past its edges the fast layout; past its states or
+/// edges only the run is drawn (the states it went through and its moves, not the rest of
+/// the machine), and past them again a summary; the legend and ``budgetNote`` say so.
 public struct TracePathFigure: Sendable {
   /// The machine to draw on: the graph the trace was recorded against.
   public var graph: SystemGraph
@@ -17,6 +21,10 @@ public struct TracePathFigure: Sendable {
   public var theme: Theme
   /// At most this many step numbers are written on one edge; the rest are counted.
   public var stepsPerEdge = 8
+  /// At most this many steps are listed in one edge's tooltip; the rest are counted.
+  public var stepsPerTooltip = 40
+  /// How much drawing the figure may ask of Graphviz.
+  public var budget = RenderBudget.standard
 
   /// A figure of `trace` on `graph`.
   public init(graph: SystemGraph, trace: Trace, theme: Theme = .light) {
@@ -88,10 +96,12 @@ public struct TracePathFigure: Sendable {
       }
     }
     let failing = facts.failingStep
+    let start = trace.steps.first { $0.kind == .initial }?.toNode ?? graph.initial
+    let drawn = Drawn(self, moves: moves, visited: facts.visited.union([start]))
     var out: [String] = []
     out.append("digraph \(DOTText.quoted(graph.name + " trace")) {")
     out.append(
-      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "0.8")
+      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "0.8", fast: drawn.layout != .full)
     )
     out.append(
       "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
@@ -102,7 +112,7 @@ public struct TracePathFigure: Sendable {
     out.append(
       "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.path)), color=\(DOTText.quoted(t.path)), label=\"\", tooltip=\"initial state\"];"
     )
-    for (offset, name) in names.enumerated() {
+    for (offset, name) in names.enumerated() where drawn.includes(name) {
       out.append(
         "  \(DOTText.nodeID(offset)) [\(stateAttributes(name, offset: offset, declared: offset < graph.states.count, facts: facts))];"
       )
@@ -138,13 +148,17 @@ public struct TracePathFigure: Sendable {
         idle[key]!.lines += PrecedenceText.lines(transition, reach, from: nil)
       }
     }
+    if drawn.runOnly { idle = [:] }  // past the budget only the run is drawn
     if idle.values.contains(where: { $0.from == nil }) {
       out.append(
         "  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.muted)), fontcolor=\(DOTText.quoted(t.muted)), label=\"any state\", tooltip=\"a transition from any state\"];"
       )
     }
-    let start = trace.steps.first { $0.kind == .initial }?.toNode ?? graph.initial
-    if let initial = index[start] {
+    if drawn.summaryOnly {
+      out.append(
+        "  summary [id=\"summary\", class=\"summary\", label=\(DOTText.quoted("\(graph.name): \(FigureText.plural(drawn.runStates, "state")) and \(FigureText.plural(moves.count, "move")) in this run\nnot drawn as one figure"))];"
+      )
+    } else if let initial = index[start] {
       out.append(
         "  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial path\", color=\(DOTText.quoted(t.path)), penwidth=2];"
       )
@@ -160,23 +174,25 @@ public struct TracePathFigure: Sendable {
       let label = DOTText.lines(edge.lines)
       if edge.takenElsewhere {
         out.append(
-          "  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("taken_any_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dotted, color=\(DOTText.quoted(t.path)), fontcolor=\(DOTText.quoted(t.path))];"
+          "  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("taken_any_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " "))), \(drawn.layout == .full ? "label" : "xlabel")=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dotted, color=\(DOTText.quoted(t.path)), fontcolor=\(DOTText.quoted(t.path))];"
         )
       } else {
         out.append(
-          "  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), label=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dashed];"
+          "  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), \(drawn.layout == .full ? "label" : "xlabel")=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dashed];"
         )
       }
     }
-    for (offset, move) in moves.enumerated() {
+    for (offset, move) in moves.enumerated() where !drawn.summaryOnly {
       guard let from = index[move.from], let to = index[move.to] else { continue }
       let failed = failing.map { step in move.steps.contains { $0.index == step.index } } ?? false
       let color = failed ? t.failure : (move.undeclared ? t.undeclared : t.path)
       let ids = Set(move.steps.compactMap(\.transition)).sorted().map(DOTText.transitionID)
       let classes = ["path"] + (move.undeclared ? ["undeclared"] : ids) + (failed ? ["failing"] : [])
-      let tooltip = move.steps.map { "#\($0.index) \(describe($0))" }.joined(separator: "\n")
+      let tooltip =
+        move.steps.prefix(stepsPerTooltip).map { "#\($0.index) \(describe($0))" }.joined(separator: "\n")
+        + (move.steps.count > stepsPerTooltip ? "\n… +\(move.steps.count - stepsPerTooltip) more" : "")
       out.append(
-        "  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), label=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.tooltip(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];"
+        "  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), \(drawn.layout == .full ? "label" : "xlabel")=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.tooltip(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];"
       )
     }
     let idleEdges = Array(idle.values)
@@ -187,7 +203,8 @@ public struct TracePathFigure: Sendable {
           legend: legendRows(
             notTaken: idleEdges.contains { !$0.takenElsewhere },
             takenElsewhere: idleEdges.contains { $0.takenElsewhere },
-            undeclared: moves.contains(where: \.undeclared)),
+            undeclared: moves.contains(where: \.undeclared))
+            + (drawn.note.map { [FigureText.colored($0, t.muted)] } ?? []),
           theme: t) + ";")
     out.append("}")
     return out.joined(separator: "\n") + "\n"

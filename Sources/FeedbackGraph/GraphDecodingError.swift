@@ -38,6 +38,10 @@ public struct GraphDecodingError: Error, Equatable, CustomStringConvertible, Sen
       self.reason = "expected \(Self.jsonKind(type)), found null"
     case .dataCorrupted(let context):
       self.path = Self.path(context.codingPath)
+      if let value = Self.invalidValue(context.debugDescription) {
+        self.reason = "unknown value \(messageQuoted(value.value, limit: 60)) (not a \(value.type))"
+        return
+      }
       let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
       self.reason =
         "not valid JSON"
@@ -46,6 +50,17 @@ public struct GraphDecodingError: Error, Equatable, CustomStringConvertible, Sen
       self.path = ""
       self.reason = "\(decoding)"
     }
+  }
+
+  /// The type and the value of Foundation's "Cannot initialize Match from invalid String
+  /// value …" (an enum's raw value that names no case), so that the value is quoted
+  /// escaped, never printed raw.
+  private static func invalidValue(_ description: String) -> (type: String, value: String)? {
+    guard description.hasPrefix("Cannot initialize "),
+      let marker = description.range(of: " from invalid String value ")
+    else { return nil }
+    let type = description[description.index(description.startIndex, offsetBy: 18)..<marker.lowerBound]
+    return (String(type), String(description[marker.upperBound...]))
   }
 
   /// `states[1].id` from a coding path.
@@ -72,8 +87,9 @@ public struct GraphDecodingError: Error, Equatable, CustomStringConvertible, Sen
     }
   }
 
-  /// The value as one line of text.
+  /// The value as one line of text, every control, format or separator character of the
+  /// source, the path or the reason written as `\u{…}` (``messageLine(_:)``).
   public var description: String {
-    path.isEmpty ? "\(source): \(reason)" : "\(source): \(path): \(reason)"
+    messageLine(path.isEmpty ? "\(source): \(reason)" : "\(source): \(path): \(reason)")
   }
 }

@@ -1,7 +1,8 @@
 extension SystemGraph {
   /// Checks that the graph holds together: every id is non-empty and unique among its
-  /// kind, and every reference (the initial state, each transition's source state, event
-  /// and targets) names a declared node.
+  /// kind, every reference (the initial state, each transition's source state, event
+  /// and targets) names a declared node, and every string is printable. A fixed transition
+  /// needs a target; a computed one may declare none.
   ///
   /// ``decode(_:source:)`` runs this on every graph it reads, so that a hand-written or
   /// tampered graph file is an error naming the problem and its JSON path
@@ -35,7 +36,11 @@ extension SystemGraph {
       if let event = transition.event, eventIDs[event] == nil {
         throw problem("\(path).event", "no event \(Self.quoted(event)) among events")
       }
-      if transition.to.isEmpty { throw problem("\(path).to", "empty: a transition needs a target") }
+      // A computed transition that declares no targets (the runtime writes it so: its
+      // targets are known only when it runs) has none to check.
+      if transition.to.isEmpty, !transition.isComputed {
+        throw problem("\(path).to", "empty: a transition needs a target")
+      }
       for (targetIndex, target) in transition.to.enumerated() where stateIDs[target] == nil {
         throw problem("\(path).to[\(targetIndex)]", "no state \(Self.quoted(target)) among states")
       }
@@ -45,7 +50,8 @@ extension SystemGraph {
     }
   }
 
-  /// Every name the figures print, with its JSON path.
+  /// Every string of the graph, with its JSON path: every one is a name a figure may print.
+  /// (Transitions' `from`, `event` and `to` name states and events, checked as references.)
   var names: [(path: String, text: String)] {
     var result: [(String, String)] = [("name", name), ("initial", initial)]
     for (index, state) in states.enumerated() {
@@ -60,7 +66,10 @@ extension SystemGraph {
       }
     }
     for (index, feedback) in feedbacks.enumerated() {
-      result += [("feedbacks[\(index)].name", feedback.name), ("feedbacks[\(index)].watches", feedback.watches)]
+      result += [
+        ("feedbacks[\(index)].name", feedback.name), ("feedbacks[\(index)].watches", feedback.watches),
+        ("feedbacks[\(index)].strategy", feedback.strategy),
+      ]
       for (emitted, text) in feedback.emits.enumerated() {
         result.append(("feedbacks[\(index)].emits[\(emitted)]", text))
       }

@@ -160,7 +160,9 @@ public struct SkippedTrace: Hashable, Sendable, CustomStringConvertible {
   /// `skipped Traces/a.jsonl: recorded against fingerprint A, TrafficLight is now B — re-run its test`,
   /// or for an unregistered system
   /// `skipped Traces/a.jsonl: recorded against fingerprint A, but 2/3 traces of Door (not a registered system) were recorded against B — measured against those; re-run its test`.
-  public var description: String {
+  public var description: String { messageLine(text) }
+
+  private var text: String {
     guard let share = unregisteredShare else {
       return "skipped \(file): recorded against fingerprint \(recorded), \(system) is now \(current) — re-run its test"
     }

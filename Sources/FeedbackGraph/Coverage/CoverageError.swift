@@ -17,8 +17,11 @@ public enum CoverageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The paths given hold no trace file (`*.jsonl`).
   case noTraceFiles([String])
 
-  /// The value as one line of text.
-  public var description: String {
+  /// The value as one line of text; names and paths with control, format or separator
+  /// characters written as `\u{…}` (``messageLine(_:)``).
+  public var description: String { messageLine(text) }
+
+  private var text: String {
     switch self {
     case .differentGraphs(let system, let mine, let theirs):
       "cannot merge coverage of \(system): measured against fingerprint \(mine) and \(theirs)"

@@ -10,7 +10,9 @@ public import Foundation
 /// ```
 ///
 /// Every error is a ``GraphDecodingError`` whose source names the file and the line
-/// (`traces/Light-cycles.jsonl:12`) and whose path names the field.
+/// (`traces/Light-cycles.jsonl:12`) and whose path names the field. Each line is checked
+/// as it is read: the header as a graph file is (``TraceHeader/check(source:)``), each
+/// step's names (``Step/check(source:)``).
 ///
 /// - Complexity: O(n) in the bytes read; memory is one chunk (1 MiB) plus one line.
 public struct TraceReader {
@@ -30,9 +32,13 @@ public struct TraceReader {
   public static let maximumLineLength = 64 << 20
 
   /// A reader of the file at `url`.
-  /// - Throws: ``GraphDecodingError`` when the file cannot be opened.
+  /// - Throws: ``GraphDecodingError`` when the file cannot be opened or is not a regular
+  ///   file (a named pipe, a device: refused before opening, which could block forever).
   public init(contentsOf url: URL) throws {
     source = url.path
+    if let kind = nonRegularFileKind(atPath: url.path) {
+      throw GraphDecodingError(source: url.path, path: "", reason: "is \(kind), not a trace file")
+    }
     do {
       handle = try FileHandle(forReadingFrom: url)
     } catch {
@@ -61,7 +67,9 @@ public struct TraceReader {
     guard let line = try nextLine() else {
       throw GraphDecodingError(source: source, path: "", reason: "empty trace: expected a header line")
     }
-    return try JSONFormat.decode(TraceHeader.self, from: line, source: "\(source):\(lineNumber)")
+    let header = try JSONFormat.decode(TraceHeader.self, from: line, source: "\(source):\(lineNumber)")
+    try header.check(source: "\(source):\(lineNumber)")
+    return header
   }
 
   /// The next step, or `nil` at the end of the file. Blank lines are skipped.
@@ -69,11 +77,14 @@ public struct TraceReader {
     if !readHeader { _ = try header() }
     while let line = try nextLine() {
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      let step: Step
       do {
-        return try decoder.decode(Step.self, from: line)
+        step = try decoder.decode(Step.self, from: line)
       } catch {
         throw GraphDecodingError(source: "\(source):\(lineNumber)", underlying: error)
       }
+      try step.check(source: "\(source):\(lineNumber)")
+      return step
     }
     return nil
   }
