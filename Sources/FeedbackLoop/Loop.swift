@@ -330,17 +330,17 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       if generation != runtimes[index].generation { return }
       source = index
     case .effect(let handle):
-      if handle.isCancelled { return }
-      if entry.event != nil { handle.didDequeue() }
       guard let event = entry.event else {
-        if handle.finish() {
-          shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
-          probe?.record(LoopStep(kind: .effectFinished, feedback: FeedbackID(handle.feedback), effect: handle.id))
-        }
+        finishIfReturned(handle)  // its operation returned and all its events are reduced
         return
       }
+      handle.didDequeue()
+      guard handle.delivers else { return }  // cancelled, or finished by a new state
       probe?.record(
         LoopStep(kind: .effectEmitted, event: event, feedback: FeedbackID(handle.feedback), effect: handle.id))
+      // The lifecycle rule: an effect whose operation returned finishes with its last
+      // event, before that event is reduced (so the new state cannot cancel it).
+      if handle.queuedEvents == 0, handle.hasReturned { finishIfReturned(handle) }
       source = handle.feedback
     }
     guard let event = entry.event else { return }

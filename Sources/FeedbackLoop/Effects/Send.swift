@@ -10,17 +10,34 @@
 public struct Send<Event: Sendable>: Sendable {
   let deliver: @Sendable (Event) -> Void
   let waitForRoom: (@Sendable () async -> Void)?
+  /// Emits an event the effect's operation returns right after (see ``sendLast(_:)``).
+  let deliverLast: (@Sendable (Event) -> Void)?
 
   /// Creates a `Send` that calls `deliver` for each event (for tests of effect closures).
   public init(_ deliver: @escaping @Sendable (Event) -> Void) {
     self.deliver = deliver
     self.waitForRoom = nil
+    self.deliverLast = nil
   }
 
-  /// A `Send` of a running effect: `waitForRoom` suspends while its loop is full.
-  init(_ deliver: @escaping @Sendable (Event) -> Void, waitForRoom: @escaping @Sendable () async -> Void) {
+  /// A `Send` of a running effect: `waitForRoom` suspends while its loop is full;
+  /// `deliverLast` emits the effect's last event.
+  init(
+    _ deliver: @escaping @Sendable (Event) -> Void, waitForRoom: @escaping @Sendable () async -> Void,
+    deliverLast: @escaping @Sendable (Event) -> Void
+  ) {
     self.deliver = deliver
     self.waitForRoom = waitForRoom
+    self.deliverLast = deliverLast
+  }
+
+  /// Emits `event` as the effect's last: the operation returns right after, so the effect
+  /// is finished before `event` is reduced (the lifecycle rule), and the state `event`
+  /// makes cannot cancel it. `.task` ends this way; replay makes a recorded last emission
+  /// this way. Events sent after it are dropped.
+  @usableFromInline
+  package func sendLast(_ event: Event) {
+    (deliverLast ?? deliver)(event)
   }
 
   /// Emits `event`.

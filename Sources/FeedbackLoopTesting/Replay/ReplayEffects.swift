@@ -44,6 +44,15 @@ final class ReplayEffects<Event: Sendable>: Sendable {
     running.withLock { $0[id] }?.send(event)
   }
 
+  /// Makes effect `id` emit `event` as its last and finish, as a trace records an effect
+  /// whose operation returned right after emitting (the lifecycle rule: finished before
+  /// the event is reduced).
+  func emitLast(_ event: Event, from id: EffectID) {
+    guard let effect = running.withLock({ $0.removeValue(forKey: id) }) else { return }
+    effect.send.sendLast(event)
+    effect.gate.open()
+  }
+
   /// Makes the input or mediator feedback `feedback` deliver `event`, as the trace recorded.
   func deliver(_ event: Event, from feedback: FeedbackID) {
     sources.withLock { $0[feedback] }?(event)

@@ -48,7 +48,11 @@ extension TraceReplay {
         drive = step.isExternal ? { loop.send(event) } : { effects.deliver(event, from: step.feedback!) }
       } else if step.kind == .effectEmitted, let effect = step.effect, effects.isRunning(effect) {
         guard case .success(let event) = decode(step) else { return failure(decoding: step) }
-        drive = { effects.emit(event, from: effect) }
+        // An emission followed by its effect's finish was the operation's last (the
+        // lifecycle rule): it returns before the event is reduced.
+        let isLast = recorded.indices.contains(position + 1) && recorded[position + 1].kind == .effectFinished
+          && recorded[position + 1].effect == effect
+        drive = isLast ? { effects.emitLast(event, from: effect) } : { effects.emit(event, from: effect) }
       } else if step.kind == .effectFinished, let effect = step.effect, effects.isRunning(effect) {
         drive = { effects.finish(effect) }
       } else if step.kind == .stopped {

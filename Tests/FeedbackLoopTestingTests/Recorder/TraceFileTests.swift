@@ -85,8 +85,8 @@ import Testing
     }
     let url = directory.appendingPathComponent("Light-TraceFileTests-unasserted.jsonl")
     let trace = try Trace.decodeJSONLines(Data(contentsOf: url))
-    #expect(trace.header.outcome.failingStep == 3)
-    #expect(trace.steps[3].kind == .event)
+    #expect(trace.header.outcome.failingStep == 4)
+    #expect(trace.steps[4].kind == .event)
   }
 
   @Test func twoRecordingsOfOneTestDoNotOverwriteEachOther() throws {

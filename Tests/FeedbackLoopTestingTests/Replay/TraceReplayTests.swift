@@ -118,11 +118,11 @@ import Testing
     let messages = failureMessages {
       result = TraceReplay(trace, system: changed, source: "Fetcher.jsonl").run()
     }
-    #expect(result?.divergence?.index == 4)
+    #expect(result?.divergence?.index == 5)
     #expect(
       messages == [
         """
-        Replay of Fetcher.jsonl diverged at step #4 (2s): the system did something else.
+        Replay of Fetcher.jsonl diverged at step #5 (2s): the system did something else.
 
           (Expected: −, Actual: +)
             ReplayedStep(
@@ -146,7 +146,8 @@ import Testing
           #1   0s      event      load(1) from external: idle → loading(1)
           #2   0s      started    network effect #0
           #3   2s      emitted    network effect #0: didLoad("page 1")
-          #4   2s      event      didLoad("page 1") from network: loading(1) → loaded("page 1")
+          #4   2s      finished   network effect #0
+          #5   2s      event      didLoad("page 1") from network: loading(1) → loaded("page 1")
 
         To fix: if the new behaviour is intended, record the trace again (run its test with FEEDBACKLOOP_TRACE_DIR set); otherwise fix what changed the step marked +.
         """
