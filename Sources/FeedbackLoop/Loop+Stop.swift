@@ -37,7 +37,8 @@ extension Loop {
     // call back into the loop.
     for unsubscribe in taken.subscriptions { unsubscribe() }
     // A handle's first ending wins; one whose operation returned finishes (the lifecycle rule).
-    let cancelled = taken.handles.compactMap { handle in handle.cancel().map { EndedEffect(handle: handle, ending: $0) } }
+    let cancelled = taken.handles.compactMap { handle in handle.cancel().map { EndedEffect(handle: handle, ending: $0) }
+    }
     let next = shared.withLock { shared -> AfterStop in
       guard shared.turn == .executing else { return .reportNow }
       // The executing turn reports the stop as it ends; a caller on another thread waits

@@ -50,7 +50,8 @@ extension TraceReplay {
         guard case .success(let event) = decode(step) else { return failure(decoding: step) }
         // An emission followed by its effect's finish was the operation's last (the
         // lifecycle rule): it returns before the event is reduced.
-        let isLast = recorded.indices.contains(position + 1) && recorded[position + 1].kind == .effectFinished
+        let isLast =
+          recorded.indices.contains(position + 1) && recorded[position + 1].kind == .effectFinished
           && recorded[position + 1].effect == effect
         drive = isLast ? { effects.emitLast(event, from: effect) } : { effects.emit(event, from: effect) }
       } else if step.kind == .effectFinished, let effect = step.effect, effects.isRunning(effect) {
