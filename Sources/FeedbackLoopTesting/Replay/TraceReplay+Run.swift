@@ -75,10 +75,20 @@ extension TraceReplay {
       scheduler.advance()
     }
     let steps = actual.withLock { $0 }
-    if let divergence = firstDifference(steps, recorded, through: max(steps.count, recorded.count)) {
+    // A complete trace ends with its stop record: then every step the system makes must be
+    // in it. A trace cut short (a crashed app, a copy flushed while the loop ran) replays to
+    // its last step; what the system did after that is not compared.
+    let isComplete = recorded.last?.kind == .stopped
+    let end = isComplete ? max(steps.count, recorded.count) : recorded.count
+    if let divergence = firstDifference(steps, recorded, through: end) {
       return Result(matchedSteps: divergence.index, divergence: divergence)
     }
-    return Result(matchedSteps: recorded.count, divergence: nil)
+    return Result(
+      matchedSteps: recorded.count, divergence: nil,
+      note: isComplete
+        ? nil
+        : "\(source) ended without its stop record (a crashed app, or a copy flushed while the loop ran): replayed its \(recorded.count) step\(recorded.count == 1 ? "" : "s"); what the system did after them was not compared."
+    )
   }
 
   /// Why the trace cannot be replayed as a whole run of this system, if it cannot.

@@ -14,7 +14,7 @@ import Testing
   /// test: tests run in parallel).
   static func fetcher(
     delay: Duration = .seconds(2), networkCalls: Protected<Int> = Protected(0),
-    loadedGoesTo target: @escaping @Sendable (String) -> Phase = { .loaded($0) }
+    loadedGoesTo target: @escaping @Sendable (String) -> Phase = { .loaded($0) }, epilogue: Bool = false
   ) -> System<Phase, Action> {
     System("Fetcher", initial: .idle) {
       Transitions {
@@ -36,6 +36,10 @@ import Testing
           networkCalls.withLock { $0 += 1 }
           return .didLoad("page \(page)")
         }
+      }
+      if epilogue {
+        // One more event (ignored) once the last page is loaded: steps a recorded run lacks.
+        Feedback("epilogue") { (state: Phase) -> Effect<Action> in state == .loaded("page 3") ? .send(.fail) : .none }
       }
     }
   }
