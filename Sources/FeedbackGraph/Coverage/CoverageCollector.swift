@@ -20,10 +20,15 @@ import Foundation
 public struct CoverageCollector: Sendable {
   /// The systems as declared now, by name.
   public var registered: [SystemGraph]
+  /// Whose traces are measured (``TraceHeader/recordedBy``); the others are left out and
+  /// listed in ``Report/leftOut``.
+  public var counting: Set<TraceOrigin>
 
-  /// A collector measuring against `registered`.
-  public init(registered: [SystemGraph]) {
+  /// A collector measuring against `registered` the traces written by `counting` (every
+  /// origin by default; `diagram coverage` counts tests only, unless asked).
+  public init(registered: [SystemGraph], counting: Set<TraceOrigin> = Set(TraceOrigin.allCases)) {
     self.registered = registered
+    self.counting = counting
   }
 
   /// What ``measure(_:)`` found.
@@ -34,6 +39,9 @@ public struct CoverageCollector: Sendable {
     public var skipped: [SkippedTrace]
     /// The registered systems no trace was measured for, in registration order.
     public var untraced: [SystemGraph] = []
+    /// The traces left out because of who wrote them (not one of ``CoverageCollector/counting``),
+    /// in the order they were given.
+    public var leftOut: [LeftOutTrace] = []
   }
 
   /// Reads the headers of `files`, picks each system's graph, then streams the steps of
@@ -45,12 +53,17 @@ public struct CoverageCollector: Sendable {
   /// - Complexity: O(n) in the bytes read; memory O(1) in the number of steps.
   public func measure(_ files: [String]) throws -> Report {
     var bySystem: [String: [(file: String, header: TraceHeader)]] = [:]
+    var leftOut: [LeftOutTrace] = []
     for file in files {
       var reader = try Self.reader(file)
       let header = try Self.renamingSource(file) { try reader.header() }
+      guard counting.contains(header.recordedBy) else {
+        leftOut.append(LeftOutTrace(file: file, system: header.system, origin: header.recordedBy))
+        continue
+      }
       bySystem[header.system, default: []].append((file, header))
     }
-    var report = Report(coverages: [], skipped: [])
+    var report = Report(coverages: [], skipped: [], leftOut: leftOut)
     for system in bySystem.keys.sorted() {
       let traces = bySystem[system] ?? []
       let graph: SystemGraph
