@@ -37,6 +37,31 @@ import Testing
       ])
   }
 
+  @Test func aLateEventFails() {
+    // Lacking test (2) of issue #19: only early events were tested.
+    let messages = failureMessages {
+      let loop = LoopRecorder(light)
+      loop.scheduler.advance(by: .seconds(30))
+      loop.receive(.tick, from: "timer", at: .milliseconds(29_750)) { $0 = .green }
+      loop.skipInFlightEffects()
+    }
+    #expect(
+      messages == [
+        """
+        Received tick at 30s, not at 29.75s (step #4).
+
+        Timeline (last steps):
+          #0   0s      initial    red
+          #1   0s      started    timer effect #0
+          #2   30s     emitted    timer effect #0: tick
+          #3   30s     finished   timer effect #0
+          #4   30s     event      tick from timer: red → green via red —tick→ green
+
+        To fix: the event came 0.25s late: check the effect's delay, or expect it at 30s.
+        """
+      ])
+  }
+
   @Test func anEventBeforeTheQuietTimeFails() {
     let messages = failureMessages {
       let loop = LoopRecorder(light)
