@@ -18,6 +18,9 @@ public import FeedbackGraph
 ///   order, before the next event is reduced. An ignored event runs no feedback.
 /// - **Lifetime.** The loop starts when created and stops on ``stop()`` or when released;
 ///   stopping cancels every running effect. Effects hold the loop weakly.
+/// - **Lifecycle rule.** An effect finishes when its operation returns (a `.task` after
+///   returning its event, a `.run` or `.sequence` when its closure or sequence ends), before
+///   the event it emitted is reduced; only a running effect can be cancelled.
 /// - **One reporter at a time.** A monitor (or `onStep`) is called by one turn at a time,
 ///   never concurrently, even when ``stop()`` races a turn on another thread; the last
 ///   thing it sees is ``LoopActivity/stopped``. See ``stop()``.
