@@ -160,6 +160,12 @@ extension Loop {
         handle.didQueue()  // counted before it returns: the turn then sees it as the last one
         guard handle.markReturned() else { return handle.didDequeue() }
         self.enqueue(Entry(event: event, origin: .effect(handle)))
+      },
+      returnEarly: {
+        // One queued event more than the loop will take: none of the queued ones is the
+        // last, so the effect finishes with the entry its task queues once it returns.
+        handle.didQueue()
+        handle.markReturned()
       })
     let task = Task(executorPreference: scheduler.taskExecutor) { [weak self] in
       try? await operation(send, clock)

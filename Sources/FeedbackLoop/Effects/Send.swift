@@ -12,23 +12,27 @@ public struct Send<Event: Sendable>: Sendable {
   let waitForRoom: (@Sendable () async -> Void)?
   /// Emits an event the effect's operation returns right after (see ``sendLast(_:)``).
   let deliverLast: (@Sendable (Event) -> Void)?
+  /// Marks the operation returned while its events wait (see ``returnBeforeQueuedEvents()``).
+  let returnEarly: (@Sendable () -> Void)?
 
   /// Creates a `Send` that calls `deliver` for each event (for tests of effect closures).
   public init(_ deliver: @escaping @Sendable (Event) -> Void) {
     self.deliver = deliver
     self.waitForRoom = nil
     self.deliverLast = nil
+    self.returnEarly = nil
   }
 
   /// A `Send` of a running effect: `waitForRoom` suspends while its loop is full;
-  /// `deliverLast` emits the effect's last event.
+  /// `deliverLast` emits the effect's last event; `returnEarly` marks it returned.
   init(
     _ deliver: @escaping @Sendable (Event) -> Void, waitForRoom: @escaping @Sendable () async -> Void,
-    deliverLast: @escaping @Sendable (Event) -> Void
+    deliverLast: @escaping @Sendable (Event) -> Void, returnEarly: @escaping @Sendable () -> Void
   ) {
     self.deliver = deliver
     self.waitForRoom = waitForRoom
     self.deliverLast = deliverLast
+    self.returnEarly = returnEarly
   }
 
   /// Emits `event` as the effect's last: the operation returns right after, so the effect
@@ -38,6 +42,15 @@ public struct Send<Event: Sendable>: Sendable {
   @usableFromInline
   package func sendLast(_ event: Event) {
     (deliverLast ?? deliver)(event)
+  }
+
+  /// Marks the effect's operation returned while events it sent still wait in the loop's
+  /// queue, none of them known to be its last: it finishes when those are reduced, or when a
+  /// new state lets go of it (which drops them). Replay uses it to re-create a recorded
+  /// `.run` that returned with several events queued; it must be followed by the operation
+  /// returning.
+  package func returnBeforeQueuedEvents() {
+    returnEarly?()
   }
 
   /// Emits `event`.

@@ -53,7 +53,15 @@ extension TraceReplay {
         let isLast =
           recorded.indices.contains(position + 1) && recorded[position + 1].kind == .effectFinished
           && recorded[position + 1].effect == effect
-        drive = isLast ? { effects.emitLast(event, from: effect) } : { effects.emit(event, from: effect) }
+        if isLast {
+          drive = { effects.emitLast(event, from: effect) }
+        } else if finishesWithoutAnotherDrive(effect, after: position, effects: effects) {
+          // It had returned, its event still queued (a new state let go of it, or the
+          // finish came as the event's consequences ran).
+          drive = { effects.emitThenReturn(event, from: effect) }
+        } else {
+          drive = { effects.emit(event, from: effect) }
+        }
       } else if step.kind == .effectFinished, let effect = step.effect, effects.isRunning(effect) {
         drive = { effects.finish(effect) }
       } else if step.kind == .stopped {
@@ -89,6 +97,24 @@ extension TraceReplay {
         ? nil
         : "\(source) ended without its stop record (a crashed app, or a copy flushed while the loop ran): replayed its \(recorded.count) step\(recorded.count == 1 ? "" : "s"); what the system did after them was not compared."
     )
+  }
+
+  /// Whether the trace's next step of `effect` after `position` is its finish, with only
+  /// consequences of the steps before in between (no step the replay drives): then the
+  /// effect had returned before the event it emitted at `position` was reduced.
+  private func finishesWithoutAnotherDrive(
+    _ effect: EffectID, after position: Int, effects: ReplayEffects<Event>
+  ) -> Bool {
+    for step in trace.steps[(position + 1)...] {
+      if step.effect == effect { return step.kind == .effectFinished }
+      switch step.kind {
+      case .effectEmitted, .effectFinished, .stopped: return false  // possibly driven: keep the recorded order
+      case .event, .ignoredEvent, .undeclaredTransition:
+        if step.isExternal || step.feedback.map(effects.isSource) == true { return false }
+      case .initial, .effectStarted, .effectCancelled: break
+      }
+    }
+    return false
   }
 
   /// Why the trace cannot be replayed as a whole run of this system, if it cannot.
