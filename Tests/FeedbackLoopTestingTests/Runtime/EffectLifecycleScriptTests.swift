@@ -4,7 +4,7 @@ import FeedbackLoopTesting
 import Testing
 
 /// Issue #19, item 1, over generated runs: random effect scripts (`.run` closures that send
-/// and sleep, `.task`s that return an event or none), random strategies, random external
+/// and sleep, `.task`s that return an event or none, `.sequence`s), random strategies, random external
 /// events at random times. Whatever happens, every started effect ends exactly once, no
 /// effect whose operation returned is ever reported cancelled, and none finishes before
 /// its operation returned.
@@ -34,14 +34,38 @@ import Testing
 
   enum Action: Sendable { case send, sleep(Int) }
 
+  /// `count` events, then the end, which it reports to `onEnd` (the `.sequence` effect's
+  /// operation returns right after).
+  struct Countdown: AsyncSequence, Sendable {
+    let count: Int
+    let onEnd: @Sendable () -> Void
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+      var left: Int
+      let onEnd: @Sendable () -> Void
+
+      mutating func next() async -> Event? {
+        guard left > 0 else {
+          onEnd()
+          return nil
+        }
+        left -= 1
+        return .fromEffect
+      }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(left: count, onEnd: onEnd) }
+  }
+
   @Test(arguments: 0..<200 as Range<UInt64>)
   func noReturnedEffectIsEverReportedCancelled(seed: UInt64) {
     let log = Protected<[Entry]>([])
     let random = Protected(Seeded(state: seed))
     let made = Protected(0)
-    /// A new effect script: a `.task` or a `.run` of 0…4 actions.
+    /// A new effect script: a `.task`, a `.run` of 0…4 actions, or a `.sequence` of 0…4
+    /// events.
     @Sendable func makeEffect() -> Effect<Event> {
-      let (number, isTask, actions, delay, returnsEvent) = random.withLock { random in
+      let (number, kind, actions, delay, returnsEvent) = random.withLock { random in
         let number = made.withLock { made in
           defer { made += 1 }
           return made
@@ -50,12 +74,15 @@ import Testing
           Bool.random(using: &random) ? .send : .sleep(Int.random(in: 0...300, using: &random))
         }
         return (
-          number, Bool.random(using: &random), actions, Int.random(in: 0...300, using: &random),
+          number, Int.random(in: 0...2, using: &random), actions, Int.random(in: 0...300, using: &random),
           Bool.random(using: &random)
         )
       }
       log.withLock { $0.append(.made(number)) }
-      if isTask {
+      if kind == 2 {
+        return .sequence(Countdown(count: actions.count) { log.withLock { $0.append(.returned(number)) } })
+      }
+      if kind == 0 {
         return .task { clock in
           try await clock.sleep(for: .milliseconds(delay))
           log.withLock { $0.append(.returned(number)) }
@@ -80,9 +107,11 @@ import Testing
     }
     let system = System<Int, Event>(initial: 0) {
       Reducer { state, _ in state += 1 }
-      Feedback("a") { (state: Int) -> Effect<Event> in state % moduli[0] == 0 ? makeEffect() : .none }
+      // Bounded: effects that emit without waiting (a `.sequence`) would otherwise make
+      // states, and so effects, without end at one instant.
+      Feedback("a") { (state: Int) -> Effect<Event> in state < 60 && state % moduli[0] == 0 ? makeEffect() : .none }
         .strategy(strategies[0])
-      Feedback("b") { (state: Int) -> Effect<Event> in state % moduli[1] == 1 ? makeEffect() : .none }
+      Feedback("b") { (state: Int) -> Effect<Event> in state < 60 && state % moduli[1] == 1 ? makeEffect() : .none }
         .strategy(strategies[1])
       Feedback("c") { (state: Int) -> Effect<Event> in state < 40 && state % moduli[2] == 0 ? makeEffect() : .none }
         .strategy(strategies[2])
