@@ -17,6 +17,9 @@ public struct CoverageRun {
   public var coverages: [Coverage]
   /// Traces left out because they were recorded against other declarations.
   public var skipped: [SkippedTrace]
+  /// Traces left out because no test wrote them (and they were not asked for): the
+  /// provenance rule.
+  public var leftOut: [LeftOutTrace]
   /// The registered systems no trace was measured for: listed in the table and the JSON
   /// with 0 traces, no figure drawn, and failing any `--min-…` option ("Counter: no traces").
   public var untraced: [SystemGraph]
@@ -24,17 +27,21 @@ public struct CoverageRun {
   public var theme: Theme
 
   /// Streams the trace files at `paths` (files, or folders searched recursively for
-  /// `*.jsonl`) and measures them against the `registered` systems.
+  /// `*.jsonl`) and measures those that `counting` wrote (tests by default: the provenance
+  /// rule) against the `registered` systems.
   ///
   /// - Throws: ``DiagramCLIError/traces(_:)`` with one line naming the file (and line)
   ///   at fault.
-  public init(paths: [String], registered: [SystemGraph], theme: Theme = .light) throws {
+  public init(
+    paths: [String], registered: [SystemGraph], counting: Set<TraceOrigin> = [.test], theme: Theme = .light
+  ) throws {
     do {
       let files = try TraceFiles.find(paths)
-      let report = try CoverageCollector(registered: registered).measure(files)
+      let report = try CoverageCollector(registered: registered, counting: counting).measure(files)
       self.coverages = report.coverages
       self.skipped = report.skipped
       self.untraced = report.untraced
+      self.leftOut = report.leftOut
     } catch let error as CoverageError {
       throw DiagramCLIError.traces(error.description)
     } catch let error as GraphDecodingError {
@@ -43,8 +50,11 @@ public struct CoverageRun {
     self.theme = theme
   }
 
-  /// Lines for standard error: one per skipped trace.
-  public var warnings: [String] { skipped.map(\.description) }
+  /// Lines for standard error: one per skipped trace, then one per trace left out for who
+  /// wrote it, saying how to count it.
+  public var warnings: [String] {
+    skipped.map(\.description) + leftOut.map { "\($0) (--include \($0.origin.rawValue) counts it)" }
+  }
 
   /// `<stem>.coverage.<ext>` for each system and format, in a stable order. The stems are
   /// ``OutputNames/stems(for:recorded:)`` of the systems' names: distinct, and the one
@@ -112,11 +122,14 @@ public struct CoverageRun {
         if transitions != nil || states != nil {
           heading.append("\(name): no traces")
           let stale = skipped.filter { $0.system == name }.count
+          let others = leftOut.filter { $0.system == name }.count
           details.append(
             "  \(name): no traces"
               + (stale > 0
                 ? " (\(stale) trace\(stale == 1 ? "" : "s") skipped as out of date)"
-                : " found; record its tests with FEEDBACKLOOP_TRACE_DIR set"))
+                : others > 0
+                  ? " of tests (\(others) trace\(others == 1 ? "" : "s") not written by a test left out)"
+                  : " found; record its tests with FEEDBACKLOOP_TRACE_DIR set"))
         }
         continue
       }

@@ -17,9 +17,17 @@ extension DiagramTool {
           nobody registered, than most of its traces) are skipped and named. A transition with \
           several targets counts as covered once any target is reached; the figure draws each \
           target with its own count. A registered system without traces is listed with 0 traces \
-          and fails --min-transitions and --min-states ("Counter: no traces").
+          and fails --min-transitions and --min-states ("Counter: no traces"). Only traces written \
+          by tests are counted (their header says who wrote them; a trace from before headers said \
+          it counts as a test's when it names a test other than the explorer): the explorer's and \
+          an app's traces are listed as left out unless --include names them.
           """)
     }
+
+    @Option(
+      name: .customLong("include"),
+      help: "Also count traces written by the explorer or by an app's trace writer (repeatable).")
+    var include: [IncludedOrigin] = []
 
     @Argument(help: "Trace files, or folders searched recursively for *.jsonl (default: the current folder).")
     var paths: [String] = []
@@ -45,7 +53,8 @@ extension DiagramTool {
 
     func run() throws {
       let run = try CoverageRun(
-        paths: paths.isEmpty ? ["."] : paths, registered: Catalog.systems, theme: try figures.theme.theme())
+        paths: paths.isEmpty ? ["."] : paths, registered: Catalog.systems,
+        counting: Set([.test] + include.map(\.origin)), theme: try figures.theme.theme())
       run.warnings.forEach(printError)
       run.budgetNotes.forEach(printError)
       let recorded = try OutputManifest.read(in: URL(fileURLWithPath: figures.output, isDirectory: true)).stems

@@ -147,29 +147,64 @@ extension Loop {
     let clock = scheduler.clock
     let send = Send<Event>(
       { [weak self] event in
-        guard !handle.isCancelled, let self else { return }
+        guard handle.isRunning, let self else { return }
         handle.didQueue()
         self.enqueue(Entry(event: event, origin: .effect(handle)))
       },
       waitForRoom: { [weak self] in
         guard self != nil else { return }
         await handle.waitForRoom()
+      },
+      deliverLast: { [weak self] event in
+        guard handle.isRunning, let self else { return }
+        handle.didQueue()  // counted before it returns: the turn then sees it as the last one
+        guard handle.markReturned() else { return handle.didDequeue() }
+        self.enqueue(Entry(event: event, origin: .effect(handle)))
+      },
+      returnEarly: {
+        // One queued event more than the loop will take: none of the queued ones is the
+        // last, so the effect finishes with the entry its task queues once it returns.
+        handle.didQueue()
+        handle.markReturned()
       })
     let task = Task(executorPreference: scheduler.taskExecutor) { [weak self] in
       try? await operation(send, clock)
-      guard !handle.isCancelled else { return }
+      // The lifecycle rule: the effect is over now. Its last queued event (if any) is
+      // followed by its finish; this entry finishes one whose events are all reduced.
+      handle.markReturned()
+      guard handle.delivers else { return }
       self?.enqueue(Entry(event: nil, origin: .effect(handle)))
     }
     handle.attach(task)
     return handle
   }
 
-  /// Cancels a running effect and reports it, unless it already ended.
+  /// Ends an effect its feedback no longer wants, and reports how, unless it already ended:
+  /// a running one is cancelled; one whose operation returned is finished (only a running
+  /// effect can be cancelled), and its events not reduced yet are dropped.
   @usableFromInline
   func cancel(_ handle: EffectHandle) {
-    guard handle.cancel() else { return }
+    guard let ending = handle.cancel() else { return }
     shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
-    probe?.record(LoopStep(kind: .effectCancelled, feedback: FeedbackID(handle.feedback), effect: handle.id))
+    probe?.record(LoopStep(kind: ending.stepKind, feedback: FeedbackID(handle.feedback), effect: handle.id))
+  }
+
+  /// Reports that a returned effect finished, if it had not ended yet.
+  @inlinable
+  func finishIfReturned(_ handle: EffectHandle) {
+    guard handle.finish() else { return }
+    shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
+    probe?.record(LoopStep(kind: .effectFinished, feedback: FeedbackID(handle.feedback), effect: handle.id))
+  }
+}
+
+extension EffectHandle.Ending {
+  /// The step that reports this ending.
+  @usableFromInline var stepKind: StepKind {
+    switch self {
+    case .cancelled: .effectCancelled
+    case .finished: .effectFinished
+    }
   }
 }
 
@@ -179,8 +214,12 @@ extension Effect {
   var asOperation: @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void {
     switch operation {
     case .none: { _, _ in }
-    case .one(let event): { send, _ in send(event) }
-    case .many(let events): { send, _ in events.forEach { send($0) } }
+    case .one(let event): { send, _ in send.sendLast(event) }
+    case .many(let events):
+      { send, _ in
+        events.dropLast().forEach { send($0) }
+        if let last = events.last { send.sendLast(last) }
+      }
     case .run(let body): body
     }
   }

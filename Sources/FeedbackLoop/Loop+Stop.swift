@@ -43,7 +43,9 @@ extension Loop {
     // Outside the lock: cancellation handlers and unsubscribers are user code, which may
     // call back into the loop.
     for unsubscribe in taken.subscriptions { unsubscribe() }
-    let cancelled = taken.handles.filter { $0.cancel() }  // a handle's first ending wins
+    // A handle's first ending wins; one whose operation returned finishes (the lifecycle rule).
+    let cancelled = taken.handles.compactMap { handle in handle.cancel().map { EndedEffect(handle: handle, ending: $0) }
+    }
     let next = shared.withLock { shared -> AfterStop in
       guard shared.turn == .executing else { return .reportNow }
       // The executing turn reports the stop as it ends; a caller on another thread waits
@@ -64,27 +66,36 @@ extension Loop {
     case reportNow, wait(DispatchSemaphore), leaveToTheTurn
   }
 
-  /// Reports the effects a stop cancelled, then `.stopped`. Called once per loop: by
-  /// ``stop()`` when no turn was executing, otherwise by that turn as it ends.
+  /// Reports the effects a stop ended (cancelled, or finished if their operation had
+  /// returned), then `.stopped`. Called once per loop: by ``stop()`` when no turn was
+  /// executing, otherwise by that turn as it ends.
   @usableFromInline
-  func reportStop(cancelled: [EffectHandle]) {
+  func reportStop(cancelled: [EndedEffect]) {
     guard let probe else { return }
-    for handle in cancelled {
-      probe.record(LoopStep(kind: .effectCancelled, feedback: FeedbackID(handle.feedback), effect: handle.id))
+    for ended in cancelled {
+      probe.record(
+        LoopStep(kind: ended.ending.stepKind, feedback: FeedbackID(ended.handle.feedback), effect: ended.handle.id))
     }
     probe.record(LoopStep(kind: .stopped))
   }
 }
 
-/// What ``Loop/stop()`` leaves to the turn it found executing: the effects it cancelled,
+/// An effect a stop ended, and how.
+@usableFromInline
+struct EndedEffect: Sendable {
+  @usableFromInline let handle: EffectHandle
+  @usableFromInline let ending: EffectHandle.Ending
+}
+
+/// What ``Loop/stop()`` leaves to the turn it found executing: the effects it ended,
 /// and the semaphore a caller on another thread waits on until the turn has reported.
 @usableFromInline
 struct StopReport: Sendable {
-  @usableFromInline let cancelled: [EffectHandle]
+  @usableFromInline let cancelled: [EndedEffect]
   @usableFromInline let reported: DispatchSemaphore?
 
   @usableFromInline
-  init(cancelled: [EffectHandle], reported: DispatchSemaphore?) {
+  init(cancelled: [EndedEffect], reported: DispatchSemaphore?) {
     self.cancelled = cancelled
     self.reported = reported
   }

@@ -18,6 +18,9 @@ public import FeedbackGraph
 ///   order, before the next event is reduced. An ignored event runs no feedback.
 /// - **Lifetime.** The loop starts when created and stops on ``stop()`` or when released;
 ///   stopping cancels every running effect. Effects hold the loop weakly.
+/// - **Lifecycle rule.** An effect finishes when its operation returns (a `.task` after
+///   returning its event, a `.run` or `.sequence` when its closure or sequence ends), before
+///   the event it emitted is reduced; only a running effect can be cancelled.
 /// - **One reporter at a time.** A monitor (or `onStep`) is called by one turn at a time,
 ///   never concurrently, even when ``stop()`` races a turn on another thread; the last
 ///   thing it sees is ``LoopActivity/stopped``. See ``stop()``.
@@ -336,17 +339,17 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       if generation != runtimes[index].generation { return }
       source = index
     case .effect(let handle):
-      if handle.isCancelled { return }
-      if entry.event != nil { handle.didDequeue() }
       guard let event = entry.event else {
-        if handle.finish() {
-          shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
-          probe?.record(LoopStep(kind: .effectFinished, feedback: FeedbackID(handle.feedback), effect: handle.id))
-        }
+        finishIfReturned(handle)  // its operation returned and all its events are reduced
         return
       }
+      handle.didDequeue()
+      guard handle.delivers else { return }  // cancelled, or finished by a new state
       probe?.record(
         LoopStep(kind: .effectEmitted, event: event, feedback: FeedbackID(handle.feedback), effect: handle.id))
+      // The lifecycle rule: an effect whose operation returned finishes with its last
+      // event, before that event is reduced (so the new state cannot cancel it).
+      if handle.queuedEvents == 0, handle.hasReturned { finishIfReturned(handle) }
       source = handle.feedback
     }
     guard let event = entry.event else { return }

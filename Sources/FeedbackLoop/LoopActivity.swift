@@ -45,9 +45,11 @@ public enum LoopActivity<State: Sendable, Event: Sendable>: Sendable {
   /// ``ExecutionStrategy/cancelOnNewState``, unless a newer state that the feedback answers
   /// is reduced first, which drops it too (the peers' "latest" semantics).
   case effectEmitted(EffectID, feedback: String, event: Event)
-  /// An effect finished on its own.
+  /// An effect finished: its operation returned (reported before the event it emitted
+  /// last is reduced).
   case effectFinished(EffectID, feedback: String)
-  /// An effect was cancelled: a new state, a removed request, or the loop stopping.
+  /// An effect was cancelled while its operation ran: a new state, a removed request, or the
+  /// loop stopping. An effect whose operation returned is never cancelled.
   case effectCancelled(EffectID, feedback: String)
   /// The loop stopped; nothing is reported after this. See ``Loop/stop()``.
   case stopped

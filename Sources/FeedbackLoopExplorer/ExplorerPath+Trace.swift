@@ -5,7 +5,8 @@ public import Foundation
 extension ExplorerPath {
   /// The path as a `Trace` of `system`, which `diagram trace` draws and
   /// `diagram coverage` counts: the initial step, then one event step per event (time
-  /// stands still: the explorer abstracts it away).
+  /// stands still: the explorer abstracts it away). Its header says the explorer wrote it
+  /// (``FeedbackGraph/TraceOrigin/explorer``), so coverage does not count it as a test's.
   ///
   /// ```swift
   /// let trace = finding.path!.trace(of: system, test: "explorer", outcome: .failed(at: 2, message: finding.message))
@@ -20,7 +21,7 @@ extension ExplorerPath {
         transition: step.transition)
       steps.append(mapper.step(loopStep, index: steps.count, timeNanoseconds: 0))
     }
-    return Trace(header: mapper.header(test: test, outcome: outcome), steps: steps)
+    return Trace(header: mapper.header(test: test, origin: .explorer, outcome: outcome), steps: steps)
   }
 }
 

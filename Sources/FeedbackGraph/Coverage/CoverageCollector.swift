@@ -20,10 +20,15 @@ import Foundation
 public struct CoverageCollector: Sendable {
   /// The systems as declared now, by name.
   public var registered: [SystemGraph]
+  /// Whose traces are measured (``TraceHeader/recordedBy``); the others are left out and
+  /// listed in ``Report/leftOut``.
+  public var counting: Set<TraceOrigin>
 
-  /// A collector measuring against `registered`.
-  public init(registered: [SystemGraph]) {
+  /// A collector measuring against `registered` the traces written by `counting` (every
+  /// origin by default; `diagram coverage` counts tests only, unless asked).
+  public init(registered: [SystemGraph], counting: Set<TraceOrigin> = Set(TraceOrigin.allCases)) {
     self.registered = registered
+    self.counting = counting
   }
 
   /// What ``measure(_:)`` found.
@@ -34,6 +39,9 @@ public struct CoverageCollector: Sendable {
     public var skipped: [SkippedTrace]
     /// The registered systems no trace was measured for, in registration order.
     public var untraced: [SystemGraph] = []
+    /// The traces left out because of who wrote them (not one of ``CoverageCollector/counting``),
+    /// in the order they were given.
+    public var leftOut: [LeftOutTrace] = []
   }
 
   /// Reads the headers of `files`, picks each system's graph, then streams the steps of
@@ -45,12 +53,17 @@ public struct CoverageCollector: Sendable {
   /// - Complexity: O(n) in the bytes read; memory O(1) in the number of steps.
   public func measure(_ files: [String]) throws -> Report {
     var bySystem: [String: [(file: String, header: TraceHeader)]] = [:]
+    var leftOut: [LeftOutTrace] = []
     for file in files {
       var reader = try Self.reader(file)
       let header = try Self.renamingSource(file) { try reader.header() }
+      guard counting.contains(header.recordedBy) else {
+        leftOut.append(LeftOutTrace(file: file, system: header.system, origin: header.recordedBy))
+        continue
+      }
       bySystem[header.system, default: []].append((file, header))
     }
-    var report = Report(coverages: [], skipped: [])
+    var report = Report(coverages: [], skipped: [], leftOut: leftOut)
     for system in bySystem.keys.sorted() {
       let traces = bySystem[system] ?? []
       let graph: SystemGraph
@@ -61,9 +74,10 @@ public struct CoverageCollector: Sendable {
           if trace.header.fingerprint == current.fingerprint {
             included.append(trace.file)
           } else {
-            report.skipped.append(
-              SkippedTrace(
-                file: trace.file, system: system, recorded: trace.header.fingerprint, current: current.fingerprint))
+            var skipped = SkippedTrace(
+              file: trace.file, system: system, recorded: trace.header.fingerprint, current: current.fingerprint)
+            skipped.isAnotherSystem = trace.header.graph.map { !$0.resembles(current) } ?? false
+            report.skipped.append(skipped)
           }
         }
       } else {
@@ -145,6 +159,10 @@ public struct SkippedTrace: Hashable, Sendable, CustomStringConvertible {
   /// For a system nobody registered: how many of its traces were recorded against
   /// ``current``, of how many. `nil` for a registered system.
   public var unregisteredShare: CoverageFraction?
+  /// Whether the trace's graph shares less than half of its states and events with the
+  /// registered system of that name: a different system that has the same name (a user's
+  /// own `Counter`, say), not a stale recording of the registered one.
+  public var isAnotherSystem = false
 
   /// A skipped trace.
   public init(
@@ -157,16 +175,34 @@ public struct SkippedTrace: Hashable, Sendable, CustomStringConvertible {
     self.unregisteredShare = unregisteredShare
   }
 
-  /// `skipped Traces/a.jsonl: recorded against fingerprint A, TrafficLight is now B — re-run its test`,
+  /// `skipped Traces/a.jsonl: recorded against fingerprint A, TrafficLight is now B — re-run its test`;
+  /// for a different system of the same name
+  /// `skipped Traces/a.jsonl: a different system named Counter than the registered one (…): rename one of them, …`;
   /// or for an unregistered system
   /// `skipped Traces/a.jsonl: recorded against fingerprint A, but 2/3 traces of Door (not a registered system) were recorded against B — measured against those; re-run its test`.
   public var description: String { messageLine(text) }
 
   private var text: String {
+    if isAnotherSystem {
+      return
+        "skipped \(file): a different system named \(system) than the registered one (they share less than half of their states and events): rename one of them, or draw it with the DiagramCommand that registers it"
+    }
     guard let share = unregisteredShare else {
       return "skipped \(file): recorded against fingerprint \(recorded), \(system) is now \(current) — re-run its test"
     }
     return
       "skipped \(file): recorded against fingerprint \(recorded), but \(share) traces of \(system) (not a registered system) were recorded against \(current) — measured against those; re-run its test"
+  }
+}
+
+extension SystemGraph {
+  /// Whether this graph (a trace's) shares at least half of its state and event names with
+  /// `other` (the registered system of the same name): then it is taken for an older
+  /// declaration of that system, otherwise for a different system that has the same name.
+  func resembles(_ other: SystemGraph) -> Bool {
+    let names = Set(states.map { "state \($0.id)" } + events.map { "event \($0.id)" })
+    guard !names.isEmpty else { return true }
+    let theirs = Set(other.states.map { "state \($0.id)" } + other.events.map { "event \($0.id)" })
+    return names.intersection(theirs).count * 2 >= names.count
   }
 }

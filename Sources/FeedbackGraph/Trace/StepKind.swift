@@ -12,9 +12,11 @@ public enum StepKind: String, Codable, Hashable, Sendable, CaseIterable {
   case effectStarted
   /// An effect emitted an event.
   case effectEmitted
-  /// An effect finished on its own.
+  /// An effect finished: its operation returned (recorded before the event it emitted last
+  /// is reduced).
   case effectFinished
-  /// An effect was cancelled (new state, a removed key, or the loop stopped).
+  /// An effect was cancelled while its operation ran (new state, a removed key, or the loop
+  /// stopped); an effect whose operation returned is never cancelled.
   case effectCancelled
   /// The loop stopped (every effect still running was cancelled just before).
   case stopped

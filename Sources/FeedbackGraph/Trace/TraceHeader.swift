@@ -13,6 +13,8 @@ public struct TraceHeader: Codable, Hashable, Sendable {
   public var graph: SystemGraph?
   /// The test that recorded it (`nil` for a recording made by an app).
   public var test: String?
+  /// Who wrote it (`nil` in traces written before headers said it: see ``recordedBy``).
+  public var origin: TraceOrigin?
   /// How the recording ended.
   public var outcome: TraceOutcome
   /// Whether steps carry encoded events (``Step/eventJSON``), which replay needs.
@@ -20,9 +22,10 @@ public struct TraceHeader: Codable, Hashable, Sendable {
   /// Whether steps carry encoded states (``Step/stateJSON``).
   public var encodesStates: Bool
 
-  /// A header for a recording of `graph`.
+  /// A header for a recording of `graph`, written by `origin` (by default a test when
+  /// `test` is given, an app otherwise).
   public init(
-    graph: SystemGraph, test: String? = nil, outcome: TraceOutcome = .recorded,
+    graph: SystemGraph, test: String? = nil, origin: TraceOrigin? = nil, outcome: TraceOutcome = .recorded,
     encodesEvents: Bool = false, encodesStates: Bool = false
   ) {
     self.schemaVersion = SystemGraph.currentSchemaVersion
@@ -30,6 +33,7 @@ public struct TraceHeader: Codable, Hashable, Sendable {
     self.fingerprint = graph.fingerprint
     self.graph = graph
     self.test = test
+    self.origin = origin ?? (test == nil ? .app : .test)
     self.outcome = outcome
     self.encodesEvents = encodesEvents
     self.encodesStates = encodesStates

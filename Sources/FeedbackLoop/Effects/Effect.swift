@@ -13,8 +13,10 @@
 /// ```
 ///
 /// Every effect that starts has a lifecycle an observer of the loop can see: started,
-/// emitted (per event), then finished or cancelled. Events of a cancelled effect are never
-/// delivered.
+/// emitted (per event), then finished or cancelled. **Lifecycle rule:** an effect finishes
+/// when its operation returns (a `.task` after returning its event, a `.run` or `.sequence`
+/// when its closure or sequence ends), before the event it emitted last is reduced; only a
+/// running effect can be cancelled. Events of a cancelled effect are never delivered.
 public struct Effect<Event: Sendable>: Sendable {
   @usableFromInline
   enum Operation: Sendable {
@@ -57,12 +59,15 @@ public struct Effect<Event: Sendable>: Sendable {
   }
 
   /// Runs an async operation that produces at most one event.
+  ///
+  /// The effect finishes when the operation returns its event, before that event is
+  /// reduced: the state the event makes cannot cancel it.
   @inlinable
   public static func task(
     _ operation: @escaping @Sendable (_ clock: any Clock<Duration>) async throws -> Event?
   ) -> Effect {
     .run { send, clock in
-      if let event = try await operation(clock) { send(event) }
+      if let event = try await operation(clock) { send.sendLast(event) }
     }
   }
 

@@ -13,19 +13,31 @@ public struct Send<Event: Sendable>: Sendable {
   /// The scheduler of the loop (or feedback) the events go to, for sources that run work
   /// of their own (a feedback over the states runs its sequence on it).
   let scheduler: (any LoopScheduler)?
+  /// Emits an event the effect's operation returns right after (see ``sendLast(_:)``).
+  let deliverLast: (@Sendable (Event) -> Void)?
+  /// Marks the operation returned while its events wait (see ``returnBeforeQueuedEvents()``).
+  let returnEarly: (@Sendable () -> Void)?
 
   /// Creates a `Send` that calls `deliver` for each event (for tests of effect closures).
   public init(_ deliver: @escaping @Sendable (Event) -> Void) {
     self.deliver = deliver
     self.waitForRoom = nil
     self.scheduler = nil
+    self.deliverLast = nil
+    self.returnEarly = nil
   }
 
-  /// A `Send` of a running effect: `waitForRoom` suspends while its loop is full.
-  init(_ deliver: @escaping @Sendable (Event) -> Void, waitForRoom: @escaping @Sendable () async -> Void) {
+  /// A `Send` of a running effect: `waitForRoom` suspends while its loop is full;
+  /// `deliverLast` emits the effect's last event; `returnEarly` marks it returned.
+  init(
+    _ deliver: @escaping @Sendable (Event) -> Void, waitForRoom: @escaping @Sendable () async -> Void,
+    deliverLast: @escaping @Sendable (Event) -> Void, returnEarly: @escaping @Sendable () -> Void
+  ) {
     self.deliver = deliver
     self.waitForRoom = waitForRoom
     self.scheduler = nil
+    self.deliverLast = deliverLast
+    self.returnEarly = returnEarly
   }
 
   /// A `Send` of a loop's source feedback, which runs on `scheduler`.
@@ -34,6 +46,26 @@ public struct Send<Event: Sendable>: Sendable {
     self.deliver = deliver
     self.waitForRoom = nil
     self.scheduler = scheduler
+    self.deliverLast = nil
+    self.returnEarly = nil
+  }
+
+  /// Emits `event` as the effect's last: the operation returns right after, so the effect
+  /// is finished before `event` is reduced (the lifecycle rule), and the state `event`
+  /// makes cannot cancel it. `.task` ends this way; replay makes a recorded last emission
+  /// this way. Events sent after it are dropped.
+  @usableFromInline
+  package func sendLast(_ event: Event) {
+    (deliverLast ?? deliver)(event)
+  }
+
+  /// Marks the effect's operation returned while events it sent still wait in the loop's
+  /// queue, none of them known to be its last: it finishes when those are reduced, or when a
+  /// new state lets go of it (which drops them). Replay uses it to re-create a recorded
+  /// `.run` that returned with several events queued; it must be followed by the operation
+  /// returning.
+  package func returnBeforeQueuedEvents() {
+    returnEarly?()
   }
 
   /// Emits `event`.

@@ -21,10 +21,13 @@ package struct TraceStepMapper<State: Sendable, Event: Sendable>: Sendable {
     encodesStates = State.self is any Encodable.Type
   }
 
-  /// A header for a recording of the system (whose graph is `graph`, when known).
-  package func header(test: String?, outcome: TraceOutcome, graph: SystemGraph? = nil) -> TraceHeader {
+  /// A header for a recording of the system (whose graph is `graph`, when known), written
+  /// by `origin` (see ``FeedbackGraph/TraceHeader/init(graph:test:origin:outcome:encodesEvents:encodesStates:)``).
+  package func header(
+    test: String?, origin: TraceOrigin? = nil, outcome: TraceOutcome, graph: SystemGraph? = nil
+  ) -> TraceHeader {
     TraceHeader(
-      graph: graph ?? system.graph, test: test, outcome: outcome, encodesEvents: encodesEvents,
+      graph: graph ?? system.graph, test: test, origin: origin, outcome: outcome, encodesEvents: encodesEvents,
       encodesStates: encodesStates)
   }
 

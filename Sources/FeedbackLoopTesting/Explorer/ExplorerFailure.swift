@@ -32,7 +32,7 @@ enum ExplorerFailure {
       parts.append("To fix: check the declaration (or give the explorer the events that reach it).")
     }
     if let trace {
-      parts.append("Trace: \(trace.path)\nDraw it: swift run diagram trace \(trace.path)")
+      parts.append("Trace: \(trace.path)\n" + DrawCommand.drawIt(trace.path))
     }
     return parts.joined(separator: "\n\n")
   }

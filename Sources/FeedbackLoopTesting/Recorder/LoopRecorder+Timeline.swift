@@ -29,13 +29,15 @@ enum TimelineFormat {
 
 extension LoopRecorder {
   /// The recording as text, one step per line: index, virtual time, kind, and what
-  /// happened (event, source, states, effect).
+  /// happened (event, source, states, effect). An effect that returned its event is
+  /// finished before the event is reduced (the lifecycle rule).
   ///
   /// ```
   /// #0  0s    initial    red
   /// #1  0s    started    timer effect #0
   /// #2  30s   emitted    timer effect #0: tick
-  /// #3  30s   event      tick from timer: red → green via red —tick→ green
+  /// #3  30s   finished   timer effect #0
+  /// #4  30s   event      tick from timer: red → green via red —tick→ green
   /// ```
   ///
   /// Columns are as wide as their widest cell, so `#1328` and `#13280` stay apart from

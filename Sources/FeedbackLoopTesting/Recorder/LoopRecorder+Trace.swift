@@ -41,13 +41,13 @@ extension LoopRecorder {
   /// The name of this recording's trace file: `TrafficLight-TrafficLightTests-lightCycles.jsonl`
   /// (system, the test's file, the test), with every other character replaced by `_`.
   public var traceFileName: String {
-    Self.traceBaseName(system: system.name, fileID: origin.fileID, test: testName)
+    Self.traceBaseName(system: system.name, fileID: traceFileID, test: testName)
       + (traceSuffix.map { "-\($0)" } ?? "") + ".jsonl"
   }
 
   /// `TrafficLight-TrafficLightTests-lightCycles`: the file name without its suffix.
   @usableFromInline
-  static func traceBaseName(system: String, fileID: StaticString, test: String) -> String {
+  static func traceBaseName(system: String, fileID: String, test: String) -> String {
     let file = "\(fileID)".split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? ""
     return SafeFileName.make("\(system)-\(file)-\(test)", fallback: "trace")
   }
@@ -79,7 +79,7 @@ extension FailureReport {
   func report<State, Event>(at site: CallSite, for recorder: LoopRecorder<State, Event>) {
     var report = self
     if let url = recorder.traceURL {
-      report.trace = "Trace: \(url.path)\nDraw it: swift run diagram trace \(Self.shellQuoted(url.path))"
+      report.trace = "Trace: \(url.path)\n" + DrawCommand.drawIt(url.path)
     }
     let message = report.message
     recorder.book.withLock { book in

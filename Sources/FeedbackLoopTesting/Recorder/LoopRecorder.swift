@@ -46,6 +46,9 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline let statesEqual: @Sendable (State, State) -> Bool
   @usableFromInline let origin: CallSite
   @usableFromInline let testName: String
+  /// The file ID of the test the trace is named after (its file's name is part of the
+  /// trace file's): the running test's, else the caller's.
+  @usableFromInline let traceFileID: String
   @usableFromInline let traceDirectory: URL?
   /// Told apart from an earlier recording of this process with the same trace file name
   /// (two recorders in one test): `2`, `3`, …
@@ -108,7 +111,10 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
   ///     defaults to the `FEEDBACKLOOP_TRACE_DIR` environment variable, if set.
   ///   - writesTrace: `false` never writes a trace, whatever `traceDirectory` and the
   ///     environment say (for a test that makes thousands of recordings).
-  ///   - testName: names the trace file; the calling function by default.
+  ///   - testName: names the trace file; by default the running Swift Testing test (so a
+  ///     recorder made in a helper is named after the test that called the helper), else the
+  ///     calling function (XCTest).
+  ///   - function: the calling function, the name when there is no running Swift Testing test.
   ///   - fileID: the caller's file ID, where a failure is reported (the call site by default).
   ///   - filePath: the caller's file path, where a failure is reported.
   ///   - line: the caller's line, where a failure is reported.
@@ -122,7 +128,8 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
     exhaustivity: Exhaustivity = .on,
     traceDirectory: URL? = nil,
     writesTrace: Bool = true,
-    testName: String = #function,
+    testName: String? = nil,
+    function: String = #function,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.system = system
@@ -130,11 +137,15 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
     self.scheduler = scheduler
     self.exhaustivity = exhaustivity
     self.origin = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    self.testName = testName
+    let running = testName == nil ? Self.runningTest() : nil
+    let name = testName ?? running?.name ?? function
+    let traceFileID = running?.fileID ?? "\(fileID)"
+    self.testName = name
+    self.traceFileID = traceFileID
     self.traceDirectory = writesTrace ? traceDirectory ?? Self.environmentTraceDirectory : nil
     self.traceSuffix = self.traceDirectory.flatMap {
       Self.claimTraceName(
-        $0.appendingPathComponent(Self.traceBaseName(system: system.name, fileID: fileID, test: testName)).path)
+        $0.appendingPathComponent(Self.traceBaseName(system: system.name, fileID: traceFileID, test: name)).path)
     }
     let book = Protected(
       Book(

@@ -44,6 +44,25 @@ final class ReplayEffects<Event: Sendable>: Sendable {
     running.withLock { $0[id] }?.send(event)
   }
 
+  /// Makes effect `id` emit `event` and return at once with it still queued, as a trace
+  /// records a `.run` that returned with events not reduced yet (it finishes after them, or
+  /// when a new state lets go of it).
+  func emitThenReturn(_ event: Event, from id: EffectID) {
+    guard let effect = running.withLock({ $0.removeValue(forKey: id) }) else { return }
+    effect.send(event)
+    effect.send.returnBeforeQueuedEvents()
+    effect.gate.open()
+  }
+
+  /// Makes effect `id` emit `event` as its last and finish, as a trace records an effect
+  /// whose operation returned right after emitting (the lifecycle rule: finished before
+  /// the event is reduced).
+  func emitLast(_ event: Event, from id: EffectID) {
+    guard let effect = running.withLock({ $0.removeValue(forKey: id) }) else { return }
+    effect.send.sendLast(event)
+    effect.gate.open()
+  }
+
   /// Makes the input or mediator feedback `feedback` deliver `event`, as the trace recorded.
   func deliver(_ event: Event, from feedback: FeedbackID) {
     sources.withLock { $0[feedback] }?(event)

@@ -48,7 +48,20 @@ extension TraceReplay {
         drive = step.isExternal ? { loop.send(event) } : { effects.deliver(event, from: step.feedback!) }
       } else if step.kind == .effectEmitted, let effect = step.effect, effects.isRunning(effect) {
         guard case .success(let event) = decode(step) else { return failure(decoding: step) }
-        drive = { effects.emit(event, from: effect) }
+        // An emission followed by its effect's finish was the operation's last (the
+        // lifecycle rule): it returns before the event is reduced.
+        let isLast =
+          recorded.indices.contains(position + 1) && recorded[position + 1].kind == .effectFinished
+          && recorded[position + 1].effect == effect
+        if isLast {
+          drive = { effects.emitLast(event, from: effect) }
+        } else if finishesWithoutAnotherDrive(effect, after: position, effects: effects) {
+          // It had returned, its event still queued (a new state let go of it, or the
+          // finish came as the event's consequences ran).
+          drive = { effects.emitThenReturn(event, from: effect) }
+        } else {
+          drive = { effects.emit(event, from: effect) }
+        }
       } else if step.kind == .effectFinished, let effect = step.effect, effects.isRunning(effect) {
         drive = { effects.finish(effect) }
       } else if step.kind == .stopped {
@@ -70,10 +83,38 @@ extension TraceReplay {
       scheduler.advance()
     }
     let steps = actual.withLock { $0 }
-    if let divergence = firstDifference(steps, recorded, through: max(steps.count, recorded.count)) {
+    // A complete trace ends with its stop record: then every step the system makes must be
+    // in it. A trace cut short (a crashed app, a copy flushed while the loop ran) replays to
+    // its last step; what the system did after that is not compared.
+    let isComplete = recorded.last?.kind == .stopped
+    let end = isComplete ? max(steps.count, recorded.count) : recorded.count
+    if let divergence = firstDifference(steps, recorded, through: end) {
       return Result(matchedSteps: divergence.index, divergence: divergence)
     }
-    return Result(matchedSteps: recorded.count, divergence: nil)
+    return Result(
+      matchedSteps: recorded.count, divergence: nil,
+      note: isComplete
+        ? nil
+        : "\(source) ended without its stop record (a crashed app, or a copy flushed while the loop ran): replayed its \(recorded.count) step\(recorded.count == 1 ? "" : "s"); what the system did after them was not compared."
+    )
+  }
+
+  /// Whether the trace's next step of `effect` after `position` is its finish, with only
+  /// consequences of the steps before in between (no step the replay drives): then the
+  /// effect had returned before the event it emitted at `position` was reduced.
+  private func finishesWithoutAnotherDrive(
+    _ effect: EffectID, after position: Int, effects: ReplayEffects<Event>
+  ) -> Bool {
+    for step in trace.steps[(position + 1)...] {
+      if step.effect == effect { return step.kind == .effectFinished }
+      switch step.kind {
+      case .effectEmitted, .effectFinished, .stopped: return false  // possibly driven: keep the recorded order
+      case .event, .ignoredEvent, .undeclaredTransition:
+        if step.isExternal || step.feedback.map(effects.isSource) == true { return false }
+      case .initial, .effectStarted, .effectCancelled: break
+      }
+    }
+    return false
   }
 
   /// Why the trace cannot be replayed as a whole run of this system, if it cannot.

@@ -21,6 +21,10 @@ public import Foundation
 /// feedback, effect, declared transition, states — but not its time, since a trace recorded
 /// on wall-clock time is replayed on virtual time.
 ///
+/// A trace that ends without its stop record (an app that crashed, a file copied after
+/// `TraceWriter.flush()` while the loop ran) replays up to its last step and passes, saying
+/// so in ``Result/note``; a complete trace fails when the system makes any step it lacks.
+///
 /// Events are decoded from the trace (`Step.eventJSON`), which needs a
 /// `Codable` `Event`; for other events pass `decodeEvent:`.
 ///
@@ -55,6 +59,14 @@ public struct TraceReplay<State: Sendable, Event: Sendable>: Sendable {
     public var divergence: Divergence?
     /// A trace that cannot be replayed (an event that does not decode), or `nil`.
     public var problem: String?
+    /// What a passing replay did not check, or `nil`: a trace without its stop record (a
+    /// crashed app's, or a copy flushed while the loop ran) replays to its last step and
+    /// passes, and this says so.
+    public var note: String?
+
+    /// Whether the trace ended without its stop record, so that replay stopped comparing
+    /// at its last step.
+    public var endedWithoutStopRecord: Bool { note != nil }
 
     /// Whether the system did exactly what the trace recorded.
     public var passed: Bool { divergence == nil && problem == nil }

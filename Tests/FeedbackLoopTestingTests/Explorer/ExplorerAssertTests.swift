@@ -65,7 +65,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let messages = failureMessages { SeededSignIn.explorer.assertNoFindings(traceDirectory: folder) }
     let file = folder.appendingPathComponent("SeededSignIn-explorer-1-invariant-only-valid-forms-are-submitted.jsonl")
-    #expect(messages.first?.hasSuffix("Trace: \(file.path)\nDraw it: swift run diagram trace \(file.path)") == true)
+    #expect(
+      messages.first?.hasSuffix(
+        "Trace: \(file.path)\nDraw it: swift run <your DiagramCommand executable> trace \(file.path)") == true)
     let trace = try Trace.decodeJSONLines(Data(contentsOf: file))
     #expect(trace.header.system == "SeededSignIn")
     #expect(trace.header.outcome.status == .failed)

@@ -40,7 +40,7 @@ import Testing
     #expect(
       messages == [
         """
-        Received an unexpected event at step #3: tick from timer.
+        Received an unexpected event at step #4: tick from timer.
 
           (Expected: −, Actual: +)
           − Signal.emergency
@@ -50,7 +50,8 @@ import Testing
           #0   0s      initial    red
           #1   0s      started    timer effect #0
           #2   30s     emitted    timer effect #0: tick
-          #3   30s     event      tick from timer: red → green via red —tick→ green
+          #3   30s     finished   timer effect #0
+          #4   30s     event      tick from timer: red → green via red —tick→ green
 
         To fix: assert it with receive(tick, from: "timer") before receive(emergency), or call skipReceived().
         """
@@ -153,15 +154,16 @@ import Testing
     #expect(
       messages == [
         """
-        Invariant "always red" violated at step #3: green.
+        Invariant "always red" violated at step #4: green.
 
         Timeline (last steps):
           #0   0s      initial    red
           #1   0s      started    timer effect #0
           #2   30s     emitted    timer effect #0: tick
-          #3   30s     event      tick from timer: red → green via red —tick→ green
+          #3   30s     finished   timer effect #0
+          #4   30s     event      tick from timer: red → green via red —tick→ green
 
-        To fix: find the event that led to step #3 in the timeline; its transition or reducer breaks the invariant.
+        To fix: find the event that led to step #4 in the timeline; its transition or reducer breaks the invariant.
         """
       ])
   }
@@ -195,7 +197,7 @@ import Testing
     }
     #expect(messages.count == 1)
     #expect(
-      messages.first?.hasPrefix("The test ended with 1 received event not asserted:\n  #3 tick from timer\n") == true)
+      messages.first?.hasPrefix("The test ended with 1 received event not asserted:\n  #4 tick from timer\n") == true)
     #expect(
       messages.first?.hasSuffix("To fix: assert it with receive(…), or call skipReceived() before the end.") == true)
   }
@@ -211,7 +213,7 @@ import Testing
       messages.first?.hasPrefix(
         """
         Must handle 1 received event before sending emergency:
-          #3 tick from timer
+          #4 tick from timer
         """) == true)
     #expect(
       messages.first?.hasSuffix("To fix: assert it with receive(…) before this send, or call skipReceived().") == true)

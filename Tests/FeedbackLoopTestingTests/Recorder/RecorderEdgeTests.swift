@@ -53,7 +53,7 @@ import Testing
       loop.skipInFlightEffects()
     }
     #expect(messages.count == 1)
-    #expect(messages.first?.hasPrefix("Invariant \"invariant\" violated at step #3: green.") == true)
+    #expect(messages.first?.hasPrefix("Invariant \"invariant\" violated at step #4: green.") == true)
   }
 
   @Test func anUnimplementedSchedulerFailsAtTheLineThatMadeIt() {

@@ -23,15 +23,41 @@ import Testing
     #expect(
       messages == [
         """
-        Received tick at 30s, not at 30.5s (step #3).
+        Received tick at 30s, not at 30.5s (step #4).
 
         Timeline (last steps):
           #0   0s      initial    red
           #1   0s      started    timer effect #0
           #2   30s     emitted    timer effect #0: tick
-          #3   30s     event      tick from timer: red → green via red —tick→ green
+          #3   30s     finished   timer effect #0
+          #4   30s     event      tick from timer: red → green via red —tick→ green
 
         To fix: the event came 0.5s early: check the effect's delay, or expect it at 30s.
+        """
+      ])
+  }
+
+  @Test func aLateEventFails() {
+    // Lacking test (2) of issue #19: only early events were tested.
+    let messages = failureMessages {
+      let loop = LoopRecorder(light)
+      loop.scheduler.advance(by: .seconds(30))
+      loop.receive(.tick, from: "timer", at: .milliseconds(29_750)) { $0 = .green }
+      loop.skipInFlightEffects()
+    }
+    #expect(
+      messages == [
+        """
+        Received tick at 30s, not at 29.75s (step #4).
+
+        Timeline (last steps):
+          #0   0s      initial    red
+          #1   0s      started    timer effect #0
+          #2   30s     emitted    timer effect #0: tick
+          #3   30s     finished   timer effect #0
+          #4   30s     event      tick from timer: red → green via red —tick→ green
+
+        To fix: the event came 0.25s late: check the effect's delay, or expect it at 30s.
         """
       ])
   }
@@ -46,13 +72,14 @@ import Testing
       messages == [
         """
         Expected no event before 31s, but received 1:
-          #3 at 30s: tick from timer
+          #4 at 30s: tick from timer
 
         Timeline (last steps):
           #0   0s      initial    red
           #1   0s      started    timer effect #0
           #2   30s     emitted    timer effect #0: tick
-          #3   30s     event      tick from timer: red → green via red —tick→ green
+          #3   30s     finished   timer effect #0
+          #4   30s     event      tick from timer: red → green via red —tick→ green
 
         To fix: assert it with receive(…) before this call, or wait for a later time.
         """

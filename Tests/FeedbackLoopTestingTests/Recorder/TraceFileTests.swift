@@ -55,7 +55,9 @@ import Testing
       loop.send(.push) { $0 = .closed }
     }
     #expect(messages.count == 1)
-    #expect(messages.first?.hasSuffix("\n\nTrace: \(url.path)\nDraw it: swift run diagram trace \(url.path)") == true)
+    #expect(
+      messages.first?.hasSuffix(
+        "\n\nTrace: \(url.path)\nDraw it: swift run <your DiagramCommand executable> trace \(url.path)") == true)
     let trace = try Trace.decodeJSONLines(Data(contentsOf: url))
     #expect(trace.header.outcome.status == .failed)
     #expect(trace.header.outcome.failingStep == 1)
@@ -71,7 +73,7 @@ import Testing
     }
     let path = directory.appendingPathComponent("Door-TraceFileTests-quoted.jsonl").path
     let quoted = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    #expect(messages.first?.hasSuffix("Draw it: swift run diagram trace \(quoted)") == true)
+    #expect(messages.first?.hasSuffix("Draw it: swift run <your DiagramCommand executable> trace \(quoted)") == true)
     #expect(quoted.hasSuffix(#"/it'\''s here/Door-TraceFileTests-quoted.jsonl'"#))
   }
 
@@ -85,8 +87,8 @@ import Testing
     }
     let url = directory.appendingPathComponent("Light-TraceFileTests-unasserted.jsonl")
     let trace = try Trace.decodeJSONLines(Data(contentsOf: url))
-    #expect(trace.header.outcome.failingStep == 3)
-    #expect(trace.steps[3].kind == .event)
+    #expect(trace.header.outcome.failingStep == 4)
+    #expect(trace.steps[4].kind == .event)
   }
 
   @Test func twoRecordingsOfOneTestDoNotOverwriteEachOther() throws {

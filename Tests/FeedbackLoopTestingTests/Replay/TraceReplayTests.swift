@@ -14,7 +14,7 @@ import Testing
   /// test: tests run in parallel).
   static func fetcher(
     delay: Duration = .seconds(2), networkCalls: Protected<Int> = Protected(0),
-    loadedGoesTo target: @escaping @Sendable (String) -> Phase = { .loaded($0) }
+    loadedGoesTo target: @escaping @Sendable (String) -> Phase = { .loaded($0) }, epilogue: Bool = false
   ) -> System<Phase, Action> {
     System("Fetcher", initial: .idle) {
       Transitions {
@@ -36,6 +36,10 @@ import Testing
           networkCalls.withLock { $0 += 1 }
           return .didLoad("page \(page)")
         }
+      }
+      if epilogue {
+        // One more event (ignored) once the last page is loaded: steps a recorded run lacks.
+        Feedback("epilogue") { (state: Phase) -> Effect<Action> in state == .loaded("page 3") ? .send(.fail) : .none }
       }
     }
   }
@@ -118,11 +122,11 @@ import Testing
     let messages = failureMessages {
       result = TraceReplay(trace, system: changed, source: "Fetcher.jsonl").run()
     }
-    #expect(result?.divergence?.index == 4)
+    #expect(result?.divergence?.index == 5)
     #expect(
       messages == [
         """
-        Replay of Fetcher.jsonl diverged at step #4 (2s): the system did something else.
+        Replay of Fetcher.jsonl diverged at step #5 (2s): the system did something else.
 
           (Expected: −, Actual: +)
             ReplayedStep(
@@ -146,7 +150,8 @@ import Testing
           #1   0s      event      load(1) from external: idle → loading(1)
           #2   0s      started    network effect #0
           #3   2s      emitted    network effect #0: didLoad("page 1")
-          #4   2s      event      didLoad("page 1") from network: loading(1) → loaded("page 1")
+          #4   2s      finished   network effect #0
+          #5   2s      event      didLoad("page 1") from network: loading(1) → loaded("page 1")
 
         To fix: if the new behaviour is intended, record the trace again (run its test with FEEDBACKLOOP_TRACE_DIR set); otherwise fix what changed the step marked +.
         """

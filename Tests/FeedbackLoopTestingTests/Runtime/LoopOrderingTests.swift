@@ -45,9 +45,33 @@ import Testing
     #expect(seen.withLock { $0 } == [0, 1])
   }
 
+  @Test func anEventQueuedByAReturnedEffectIsDroppedWhenANewStateReplacesIt() {
+    // The effect sends two events and returns; reducing the first makes a new state, which
+    // replaces the effect (cancelOnNewState) while the second is still queued. The effect
+    // had returned, so it finished (the lifecycle rule: only a running effect can be
+    // cancelled), and its queued event is dropped, as a synchronous `.send(a, b)`'s is.
+    let (steps, reduced) = Self.runPair { send, _ in
+      send(.first); send(.second)
+    }
+    #expect(reduced == [.first])
+    #expect(steps == [.initial, .effectStarted, .effectEmitted, .event, .effectFinished])
+  }
+
   @Test func anEventFromAnEffectCancelledBeforeItIsReducedIsNeverDelivered() {
-    // The effect sends two events at once; reducing the first makes a new state, which
-    // cancels the effect (cancelOnNewState), while the second is already queued.
+    // The same, but the effect is still running (it sleeps after sending): it is cancelled.
+    let (steps, reduced) = Self.runPair { send, clock in
+      send(.first); send(.second)
+      try await clock.sleep(for: .seconds(1))
+    }
+    #expect(reduced == [.first])
+    #expect(steps == [.initial, .effectStarted, .effectEmitted, .event, .effectCancelled])
+  }
+
+  /// Runs a loop whose feedback starts `operation` in state 0, on a test scheduler: the
+  /// steps it reported and the events it reduced.
+  private static func runPair(
+    _ operation: @escaping @Sendable (Send<Event>, any Clock<Duration>) async throws -> Void
+  ) -> (steps: [StepKind], reduced: [Event]) {
     let scheduler = TestScheduler()
     let reduced = Protected<[Event]>([])
     let system = System<Int, Event>(initial: 0) {
@@ -55,19 +79,17 @@ import Testing
         state += 1
         reduced.withLock { $0.append(event) }
       }
-      Feedback("pair") { (state: Int) -> Effect<Event> in
-        state == 0
-          ? .run { send, _ in
-            send(.first); send(.second)
-          } : .none
-      }
+      Feedback("pair") { (state: Int) -> Effect<Event> in state == 0 ? .run(operation) : .none }
     }
     let steps = Protected<[StepKind]>([])
     let loop = Loop(system, scheduler: scheduler) { step in steps.withLock { $0 += step.expanded.map(\.kind) } }
     scheduler.advance()
-    #expect(reduced.withLock { $0 } == [.first])
     #expect(loop.state == 1)
-    #expect(steps.withLock { $0 } == [.initial, .effectStarted, .effectEmitted, .event, .effectCancelled])
     loop.stop()
+    scheduler.advance()
+    // The stop cancels nothing more: the effect had ended.
+    let all = steps.withLock { $0 }
+    #expect(all.last == .stopped)
+    return (Array(all.dropLast()), reduced.withLock { $0 })
   }
 }

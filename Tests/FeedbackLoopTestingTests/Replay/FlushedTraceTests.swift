@@ -1,0 +1,79 @@
+import FeedbackGraph
+import FeedbackLoop
+import FeedbackLoopTesting
+import Foundation
+import Testing
+
+/// Issue #19, item 3: `TraceWriter.flush()` while the loop runs always leaves a consistent
+/// prefix — whole lines, steps numbered from 0 without a gap — which replays to its end.
+@Suite struct FlushedTraceTests {
+  enum Tick: String, Hashable, Sendable, Codable { case up }
+
+  static let counter = System<Int, Tick>("Busy", initial: 0) {
+    Transitions {
+      Transition(from: .any, on: .up) { state, _ in state + 1 }
+    }
+  }
+
+  @Test func aThousandFlushesUnderLoadEachLeaveAConsistentPrefixThatReplays() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("FlushedTraceTests-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let scheduler = QueueScheduler()
+    let writer = try TraceWriter(
+      recording: Self.counter, scheduler: scheduler, to: directory,
+      policy: .rotatingFiles(stepsPerFile: 1_000_000, keep: 1))
+    let loop = Loop(Self.counter, scheduler: scheduler, onStep: writer.record)
+    let producing = Protected(true)
+    let producer = Thread {
+      // The load: events in bursts of 10, paced so that they go on through the flushes,
+      // up to a bound that keeps the replays below quick (replay compares the steps so far
+      // at each step it drives).
+      var sent = 0
+      while producing.withLock({ $0 }), sent < 3_000 {
+        for _ in 0..<10 { loop.send(.up) }
+        sent += 10
+        Thread.sleep(forTimeInterval: 0.001)
+      }
+    }
+    producer.start()
+    defer { producing.withLock { $0 = false } }
+
+    var file: FileHandle?
+    var pending = Data()  // bytes read but not yet a whole line (must stay empty after a flush)
+    var header: TraceHeader?
+    var steps: [Step] = []
+    var replayed = 0
+    for flush in 1...1_000 {
+      writer.flush()
+      if file == nil, let url = writer.status.files.last { file = try FileHandle(forReadingFrom: url) }
+      guard let file else { continue }
+      pending += try file.readToEnd() ?? Data()
+      // Whole lines only: a flushed copy never ends inside a line.
+      #expect(pending.isEmpty || pending.last == UInt8(ascii: "\n"), "flush \(flush) left half a line")
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = pending[pending.startIndex..<newline]
+        pending = Data(pending[(newline + 1)...])
+        if header == nil {
+          header = try JSONDecoder().decode(TraceHeader.self, from: line)
+        } else {
+          let step = try JSONDecoder().decode(Step.self, from: line)
+          #expect(step.index == steps.count, "flush \(flush): step #\(step.index) after \(steps.count) steps")
+          steps.append(step)
+        }
+      }
+      if [250, 500, 1_000].contains(flush), let header, !steps.isEmpty {
+        // The copy as it stands replays to its last step, and says it has no stop record.
+        let result = TraceReplay(Trace(header: header, steps: steps), system: Self.counter, source: "copy").run()
+        #expect(result.passed, "flush \(flush)")
+        #expect(result.endedWithoutStopRecord)
+        replayed += 1
+      }
+    }
+    producing.withLock { $0 = false }
+    loop.stop()
+    writer.close()
+    #expect(replayed == 3)
+    #expect(steps.count > 100)  // the loop was busy while it was flushed
+  }
+}
