@@ -24,7 +24,9 @@ extension LoopRecorder where State: Equatable {
   ///     defaults to the `FEEDBACKLOOP_TRACE_DIR` environment variable, if set.
   ///   - writesTrace: `false` never writes a trace, whatever `traceDirectory` and the
   ///     environment say (for a test that makes thousands of recordings).
-  ///   - testName: names the trace file; the calling function by default.
+  ///   - testName: names the trace file; by default the running Swift Testing test (so a
+  ///     recorder made in a helper is named after the test that called it).
+  ///   - function: the calling function, the name when there is no running Swift Testing test.
   ///   - fileID: the caller's file ID, where a failure is reported (the call site by default).
   ///   - filePath: the caller's file path, where a failure is reported.
   ///   - line: the caller's line, where a failure is reported.
@@ -37,12 +39,14 @@ extension LoopRecorder where State: Equatable {
     exhaustivity: Exhaustivity = .on,
     traceDirectory: URL? = nil,
     writesTrace: Bool = true,
-    testName: String = #function,
+    testName: String? = nil,
+    function: String = #function,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       system, comparingStates: { $0 == $1 }, initialState: initialState, scheduler: scheduler,
       exhaustivity: exhaustivity, traceDirectory: traceDirectory, writesTrace: writesTrace, testName: testName,
+      function: function,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
