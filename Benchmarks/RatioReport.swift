@@ -32,7 +32,7 @@ enum RatioReport {
     ),
     ("memory.sequence-3m.queue / 1m.queue (target: flat)", "memory.sequence-3m.queue", "memory.sequence-1m.queue"),
     ("combine.adapter-10k / combine.direct-10k (target ≤ 2x)", "combine.adapter-10k", "combine.direct-10k"),
-  ]
+  ] + transitionRatios
 
   static func rounded(_ ratio: Double) -> Double {
     (ratio * 100).rounded() / 100

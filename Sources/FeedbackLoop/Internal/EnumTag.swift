@@ -23,8 +23,9 @@
 enum EnumTag {
   /// What a type's metadata says about its values.
   enum Shape: Equatable {
-    /// An enum with `cases` cases (`optional`: `Optional`, which `as`/`is` look through).
-    case enumeration(cases: Int, optional: Bool)
+    /// An enum with `cases` cases, of which the first `payloadCases` tags carry payloads
+    /// (`optional`: `Optional`, which `as`/`is` look through).
+    case enumeration(cases: Int, payloadCases: Int, optional: Bool)
     /// A struct, tuple or function type: every value has the static type.
     case fixed
     /// A class, existential, metatype or other type whose values' dynamic type varies.
@@ -53,7 +54,8 @@ enum EnumTag {
       let descriptor = metadata.load(fromByteOffset: MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
       let payloadCases = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF)
       let emptyCases = Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
-      return .enumeration(cases: payloadCases + emptyCases, optional: metadata.load(as: Int.self) == 0x202)
+      return .enumeration(
+        cases: payloadCases + emptyCases, payloadCases: payloadCases, optional: metadata.load(as: Int.self) == 0x202)
     case 0x200, 0x301, 0x302:
       return .fixed
     default:

@@ -127,15 +127,17 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   /// unless a reducer follows), then each reducer in order.
   @inlinable
   func reduce(_ state: State, _ event: Event) -> Reduction<State> {
-    if table == nil, reducers.count == 1 {  // a plain reduce closure: the common fast path
+    let dispatch = table?.dispatch
+    if let dispatch {  // a transition table: the fast path when no reducer follows
+      if reducers.isEmpty { return dispatch.reduce(state, event) }
+    } else if reducers.count == 1 {  // a plain reduce closure: the common fast path
       var next = state
       reducers[0].reduce(&next, event)
       return .reduced(next, transition: nil)
     }
     var outcome: Reduction<State>
-    if let table {
-      outcome = table.reduce(state, event)
-      if reducers.isEmpty { return outcome }
+    if let dispatch {
+      outcome = dispatch.reduce(state, event)
     } else {
       outcome = .reduced(state, transition: nil)
     }

@@ -30,29 +30,41 @@ struct CaseKeying<Value>: Sendable {
   /// (synthesized `Equatable` never equates them; the dispatch assumes a hand-written `==`
   /// does not either); a dynamic type's `==` may equate instances of two classes.
   let equalValuesShareKeys: Bool
+  /// Keys from this one on are enum cases without payload: one value each.
+  let firstEmptyCase: Int
 
   init() {
     let reflectable = Value.self is any CustomReflectable.Type
     switch EnumTag.shape(of: Value.self) {
-    case .enumeration(let cases, let optional):
+    case .enumeration(let cases, let payloadCases, let optional):
       mode = .tag(EnumTag.reader(for: Value.self))
       count = cases
+      firstEmptyCase = payloadCases
       namesFollowKeys = !reflectable
       typeTestsFollowKeys = !optional
       equalValuesShareKeys = true
     case .fixed:
       mode = .fixed
       count = 1
+      firstEmptyCase = .max
       namesFollowKeys = !reflectable
       typeTestsFollowKeys = true
       equalValuesShareKeys = true
     case .dynamic:
       mode = .dynamic
       count = nil
+      firstEmptyCase = .max
       namesFollowKeys = false
       typeTestsFollowKeys = true
       equalValuesShareKeys = false
     }
+  }
+
+  /// Whether every value with `key` is the same value: an enum case without payload. A
+  /// `.value` pattern of such a case matches exactly the values with its key, since `==` is
+  /// reflexive.
+  func isSingleValue(_ key: Int) -> Bool {
+    key >= firstEmptyCase
   }
 
   /// The key of `value`.

@@ -85,8 +85,9 @@ extension TransitionDispatch {
     case .any:
       return .yes
     case .value:
-      if let sampleKey, sampleKey != key { return .no }
-      return .check
+      guard let sampleKey else { return .check }
+      if sampleKey != key { return .no }
+      return keying.isSingleValue(key) ? .yes : .check
     case .enumCase:
       guard pattern.matchesByName, keying.namesFollowKeys else { return .check }
       return name() == pattern.name ? .yes : .no

@@ -1,3 +1,4 @@
+public import FeedbackGraph
 public import Synchronization  // the dispatch's atomic slots are read in inlinable code
 
 /// The transition table's matcher: for each pair of a state's key and an event's key
@@ -39,6 +40,10 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
   /// Per transition and state key: whether its targets accept a state with that key
   /// (`0` unknown, `1` yes, `2` no, `3` check the value), or `nil` (sparse state keys).
   @usableFromInline let targetSlots: UnsafeMutablePointer<Atomic<Int>>?
+  /// Each transition's fixed target, or `nil` for a computed one.
+  @usableFromInline let fixedTargets: ContiguousArray<State?>
+  /// Each transition's computation, or `nil` for a fixed target.
+  @usableFromInline let computations: ContiguousArray<(@Sendable (State, Event) -> State)?>
   /// Indices into `transitions`, most specific first.
   let precedence: [Int]
   /// The key of each transition's `.value` source and event, when it has one.
@@ -74,6 +79,10 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
   init(_ transitions: [Transition<State, Event>], precedence: [Int]) {
     self.transitions = transitions
     self.precedence = precedence
+    fixedTargets = ContiguousArray(
+      transitions.map { if case .fixed(let target) = $0.target { target } else { nil } })
+    computations = ContiguousArray(
+      transitions.map { if case .computed(_, let compute) = $0.target { compute } else { nil } })
     let stateKeying = CaseKeying<State>()
     let eventKeying = CaseKeying<Event>()
     self.stateKeying = stateKeying
@@ -133,6 +142,17 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
     if word & 3 == 2 { return word &>> 2 }
     if word == 1 { return nil }
     return follow(plan: word, state, event)
+  }
+
+  /// Reduces one event: the matching transition's target, or its computed state checked
+  /// against its declared targets.
+  @inlinable
+  func reduce(_ state: State, _ event: Event) -> Reduction<State> {
+    guard let index = match(state, event) else { return .ignored }
+    if let target = fixedTargets[index] { return .reduced(target, transition: TransitionID(index)) }
+    let next = computations[index].unsafelyUnwrapped(state, event)
+    if declares(index, next) { return .reduced(next, transition: TransitionID(index)) }
+    return .undeclared(next, transition: TransitionID(index))
   }
 
   /// Runs a plan's candidates' checks; the first that passes matches.

@@ -12,22 +12,22 @@ enum Reduction<State> {
   case undeclared(State, transition: TransitionID)
 }
 
-/// Declared transitions, with the dispatch that matches them (``TransitionDispatch``).
+/// Declared transitions, with the dispatch that matches them (``TransitionDispatch``): one
+/// reference, so that a system's table costs one pointer to carry.
 @usableFromInline
 struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
-  /// Declaration order: a transition's ``TransitionID`` is its index here.
-  @usableFromInline let transitions: [Transition<State, Event>]
-  /// Indices into `transitions`, most specific first.
-  @usableFromInline let precedence: [Int]
-  /// The matcher, built once per table.
+  /// The matcher, built once per table; it holds the transitions.
   @usableFromInline let dispatch: TransitionDispatch<State, Event>
 
   init(_ transitions: [Transition<State, Event>]) {
-    self.transitions = transitions
-    let precedence = Self.precedence(of: transitions)
-    self.precedence = precedence
-    self.dispatch = TransitionDispatch(transitions, precedence: precedence)
+    dispatch = TransitionDispatch(transitions, precedence: Self.precedence(of: transitions))
   }
+
+  /// Declaration order: a transition's ``TransitionID`` is its index here.
+  var transitions: [Transition<State, Event>] { dispatch.transitions }
+
+  /// Indices into `transitions`, most specific first.
+  var precedence: [Int] { dispatch.precedence }
 
   /// Indices into `transitions` in precedence order: the most specific source first, then
   /// the most specific event, then declaration order.
@@ -64,16 +64,6 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
 
   @inlinable
   func reduce(_ state: State, _ event: Event) -> Reduction<State> {
-    guard let index = match(state, event) else { return .ignored }
-    switch transitions[index].target {
-    case .fixed(let target):
-      return .reduced(target, transition: TransitionID(index))
-    case .computed(_, let compute):
-      let next = compute(state, event)
-      if dispatch.declares(index, next) {
-        return .reduced(next, transition: TransitionID(index))
-      }
-      return .undeclared(next, transition: TransitionID(index))
-    }
+    dispatch.reduce(state, event)
   }
 }

@@ -14,7 +14,7 @@ import Testing
     let values: [Mixed] = [.empty, .payload(1), .payload(2), .other, .pair("a", true), .last]
     let reader = EnumTag.reader(for: Mixed.self)
     let tags = values.map { reader.tag(of: $0) }
-    #expect(EnumTag.shape(of: Mixed.self) == .enumeration(cases: 5, optional: false))
+    #expect(EnumTag.shape(of: Mixed.self) == .enumeration(cases: 5, payloadCases: 2, optional: false))
     // Payload cases first, then empty cases, each in declaration order.
     #expect(tags == [2, 0, 0, 3, 1, 4])
   }
@@ -23,7 +23,7 @@ import Testing
     let tree = EnumTag.reader(for: Tree.self)
     #expect([Tree.leaf, .node(.leaf, .leaf)].map { tree.tag(of: $0) } == [1, 0])
     #expect(EnumTag.reader(for: Single.self).tag(of: Single.only(3)) == 0)
-    #expect(EnumTag.shape(of: Int?.self) == .enumeration(cases: 2, optional: true))
+    #expect(EnumTag.shape(of: Int?.self) == .enumeration(cases: 2, payloadCases: 1, optional: true))
     let optional = EnumTag.reader(for: Int?.self)
     #expect([Int?.some(4), nil].map { optional.tag(of: $0) } == [0, 1])
   }

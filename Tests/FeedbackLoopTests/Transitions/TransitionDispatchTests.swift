@@ -14,7 +14,9 @@ import Testing
   final class Node: Sendable { let id: Int; init(id: Int) { self.id = id } }
   final class Leaf: Sendable {}
 
-  static let phases: [Phase] = [.idle, .loading(0), .loading(7), .loaded(1, true), .loaded(2, false), .failed("x"), .done]
+  static let phases: [Phase] = [
+    .idle, .loading(0), .loading(7), .loaded(1, true), .loaded(2, false), .failed("x"), .done,
+  ]
   static let phaseNames = ["idle", "loading", "loaded", "failed", "done", "nowhere"]
   static let inputs: [Input] = [.tick, .load(0), .load(3), .fail(true), .fail(false), .reset]
   static let inputNames = ["tick", "load", "fail", "reset", "never"]
@@ -57,7 +59,8 @@ import Testing
         if random.next() % 2 == 0 {
           transition = Transition(from: from, on: on, to: states.values.randomElement(using: &random)!)
         } else {
-          let targets = (0..<(random.next() % 3)).map { _ in StatePattern(pattern: states.pattern(&random), sample: nil) }
+          let targets = (0..<(random.next() % 3)).map { _ in StatePattern(pattern: states.pattern(&random), sample: nil)
+          }
           let results = states.values
           let shift = Int(random.next() % 5)
           transition = Transition(from: from, on: on, targets: targets) { state, event in
