@@ -27,11 +27,6 @@ let transitionBenchmarks: [Benchmark] = [
   },
 ]
 
-/// The transitions rows' ratios to the switch row, for ``RatioReport``.
-let transitionRatios: [(String, String, String)] = [
-  "transitions-value", "transitions-case", "transitions-large-24", "transitions-large-240",
-].map { ("loop.send.\($0) / loop.send.switch (target ≤ 1.5x)", "loop.send.\($0)", "loop.send.switch") }
-
 enum SendLight: Hashable, Sendable {
   case red, green, yellow
 

@@ -34,6 +34,8 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline let table: TransitionTable<State, Event>?
   @usableFromInline let reducers: [Reducer<State, Event>]
   var stateName: @Sendable (State) -> String = { Naming.name(of: $0) }
+  /// Whether states are named by ``Naming`` (not by a ``namingStates(_:)`` closure).
+  @usableFromInline var namesStatesByCase = true
   var eventName: @Sendable (Event) -> String = { Naming.name(of: $0) }
 
   /// Declares a system from its parts: ``Transitions``, ``Reducer``s and ``Feedbacks``,
@@ -109,6 +111,7 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   public func namingStates(_ name: @escaping @Sendable (State) -> String) -> System {
     var copy = self
     copy.stateName = name
+    copy.namesStatesByCase = false
     return copy
   }
 

@@ -22,7 +22,7 @@ struct CaseKeying<Value>: Sendable {
   /// Whether a value's diagram name (``Naming/name(of:)``) is a function of its key: its
   /// case name, or its type's name. Not for `CustomReflectable` types (their mirror may say
   /// anything) nor for dynamic types (an existential may hold an enum).
-  let namesFollowKeys: Bool
+  @usableFromInline let namesFollowKeys: Bool
   /// Whether `value is T` is a function of the key: not for `Optional`, whose casts look
   /// through to the wrapped value.
   let typeTestsFollowKeys: Bool

@@ -163,7 +163,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     let next: State
     switch system.explorationReduce(state, event) {
     case .ignored:
-      if declaresTransitions { noteIgnored(state, event, node: &node) }
+      if declaresTransitions { noteIgnored(state, event, parent: parent, choice: edge, node: &node) }
       return
     case .reduced(let state, let transition):
       if let transition, record.firstFiring[transition.index].state < 0 {
@@ -181,8 +181,14 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     pending.append(Pending(state: next, key: key, hash: key.hashValue, parent: parent, choice: edge))
   }
 
-  @usableFromInline
-  mutating func noteIgnored(_ state: State, _ event: Event, node: inout String?) {
+  /// Notes an ignored event: by the keys of the pair where names follow them (named only
+  /// when reported), else by name.
+  @inlinable
+  mutating func noteIgnored(_ state: State, _ event: Event, parent: Int32, choice: UInt16, node: inout String?) {
+    if let keys = system.namingKeys(state, event) {
+      record.noteIgnored(keys: keys, state: parent, choice: choice)
+      return
+    }
     if node == nil { node = system.nodeName(of: state) }
     record.noteIgnored(state: node ?? "", event: system.nodeName(ofEvent: event))
   }
