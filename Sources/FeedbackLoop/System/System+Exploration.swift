@@ -36,6 +36,14 @@ extension System {
     return (dispatch.stateKeying.key(state), dispatch.eventKeying.key(event))
   }
 
+  /// The key the transition dispatch gives `state`, when ``nodeName(of:)`` depends on it
+  /// alone (see ``namingKeys(_:_:)``); `nil` otherwise.
+  @inlinable
+  package func namingKey(of state: State) -> Int? {
+    guard namesStatesByCase, let dispatch = table?.dispatch, dispatch.stateKeying.namesFollowKeys else { return nil }
+    return dispatch.stateKeying.key(state)
+  }
+
   /// Whether the system declares transitions (rather than only reducers).
   @usableFromInline
   package var declaresTransitions: Bool { table != nil }

@@ -208,15 +208,25 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     }
   }
 
+  /// The node names of the visited states: one name per dispatch key where names follow
+  /// keys (inlinable: it visits every state).
+  @inlinable
+  func reachedNodeNames() -> Set<String> {
+    var names = Set<String>()
+    var named = Set<Int>()
+    for index in 0..<store.count {
+      let state = state(at: index)
+      if let key = system.namingKey(of: state), !named.insert(key).inserted { continue }
+      names.insert(system.nodeName(of: state))
+    }
+    return names
+  }
+
   /// Packs the results (once per exploration: need not be specialized).
   @usableFromInline
   func finish(completion: ExplorationCompletion) -> Exploration<State, Event> {
     var record = self.record
-    if declaresTransitions, completion == .complete {
-      var names = Set<String>()
-      for i in 0..<store.count { names.insert(system.nodeName(of: state(at: i))) }
-      record.reachedNodes = names
-    }
+    if declaresTransitions, completion == .complete { record.reachedNodes = reachedNodeNames() }
     let keying = self.keying
     let store = self.store
     let storage = ExplorationStorage(
