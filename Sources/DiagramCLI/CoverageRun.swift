@@ -17,6 +17,8 @@ public struct CoverageRun {
   public var coverages: [Coverage]
   /// Traces left out because they were recorded against other declarations.
   public var skipped: [SkippedTrace]
+  /// Traces recorded against other declarations, measured on the unchanged transitions.
+  public var remapped: [RemappedTrace] = []
   /// The registered systems no trace was measured for: listed in the table and the JSON
   /// with 0 traces, no figure drawn, and failing any `--min-…` option ("Counter: no traces").
   public var untraced: [SystemGraph]
@@ -34,6 +36,7 @@ public struct CoverageRun {
       let report = try CoverageCollector(registered: registered).measure(files)
       self.coverages = report.coverages
       self.skipped = report.skipped
+      self.remapped = report.remapped
       self.untraced = report.untraced
     } catch let error as CoverageError {
       throw DiagramCLIError.traces(error.description)
@@ -43,8 +46,8 @@ public struct CoverageRun {
     self.theme = theme
   }
 
-  /// Lines for standard error: one per skipped trace.
-  public var warnings: [String] { skipped.map(\.description) }
+  /// Lines for standard error: one per skipped trace, then one per remapped trace.
+  public var warnings: [String] { skipped.map(\.description) + remapped.map(\.description) }
 
   /// `<stem>.coverage.<ext>` for each system and format, in a stable order. The stems are
   /// ``OutputNames/stems(for:recorded:)`` of the systems' names: distinct, and the one
