@@ -29,6 +29,15 @@ let explorerBenchmarks: [Benchmark] = [
       Data("explore.counters.vs-spin: explorer \(String(format: "%.2f", ours / 1e6))M states/s, \(spin.note)\n".utf8))
     return ours / spin.statesPerSecond
   },
+  Benchmark(name: "explore.counters.transitions", unit: "x SPIN's states/s (paired runs)", runs: 3) {
+    let spin = SpinAnchor.statesPerSecond()
+    let (exploration, elapsed) = try CountersModel.explore(CountersModel.transitionsSystem)
+    let ours = Double(exploration.stateCount) / elapsed
+    FileHandle.standardError.write(
+      Data(
+        "explore.counters.transitions: explorer \(String(format: "%.2f", ours / 1e6))M states/s, \(spin.note)\n".utf8))
+    return ours / spin.statesPerSecond
+  },
   Benchmark(name: "explore.counters.bytes", unit: "bytes/state (store)", runs: 1) {
     let (exploration, _) = try CountersModel.explore()
     return Double(exploration.storeBytes) / Double(exploration.stateCount)
@@ -82,9 +91,33 @@ enum CountersModel {
     }
   }
 
+  /// The same model as a `Transitions` table: guarded, computed self-transitions from any
+  /// state (the `explore.counters.transitions` row).
+  static let transitionsSystem = System<State, Event>("Counters", initial: State()) {
+    Transitions {
+      Transition(from: .any, on: .incA, label: "a + 1") { state, _ in
+        var next = state
+        next.a += 1
+        return next
+      }
+      .guarded("a < 999") { state, _ in state.a < 999 }
+      Transition(from: .any, on: .incB, label: "b + 1") { state, _ in
+        var next = state
+        next.b += 1
+        return next
+      }
+      .guarded("b < 999") { state, _ in state.b < 999 }
+      Transition(from: .any, on: .nextMode, label: "(mode + 1) % 3") { state, _ in
+        var next = state
+        next.mode = (state.mode + 1) % 3
+        return next
+      }
+    }
+  }
+
   /// One full exploration and its wall-clock seconds; throws unless it visited exactly
   /// the model's states and transitions.
-  static func explore() throws -> (Exploration<State, Event>, Double) {
+  static func explore(_ system: System<State, Event> = system) throws -> (Exploration<State, Event>, Double) {
     let explorer = Explorer(system, events: [.incA, .incB, .nextMode], maxStates: 4_000_000).final { _ in true }
     var exploration: Exploration<State, Event>?
     let elapsed = seconds { exploration = explorer.run() }

@@ -3,6 +3,7 @@ import Foundation
 // Each file in Benchmarks/ contributes one list of rows; add yours here.
 let suites: [[Benchmark]] = [
   runtimeBenchmarks,
+  transitionBenchmarks,
   testKitBenchmarks,
   renderBenchmarks,
   atlasBenchmarks,

@@ -20,6 +20,8 @@ public struct CoverageRun {
   /// Traces left out because no test wrote them (and they were not asked for): the
   /// provenance rule.
   public var leftOut: [LeftOutTrace]
+  /// Traces recorded against other declarations, measured on the unchanged transitions.
+  public var remapped: [RemappedTrace] = []
   /// The registered systems no trace was measured for: listed in the table and the JSON
   /// with 0 traces, no figure drawn, and failing any `--min-…` option ("Counter: no traces").
   public var untraced: [SystemGraph]
@@ -40,6 +42,7 @@ public struct CoverageRun {
       let report = try CoverageCollector(registered: registered, counting: counting).measure(files)
       self.coverages = report.coverages
       self.skipped = report.skipped
+      self.remapped = report.remapped
       self.untraced = report.untraced
       self.leftOut = report.leftOut
     } catch let error as CoverageError {
@@ -50,10 +53,11 @@ public struct CoverageRun {
     self.theme = theme
   }
 
-  /// Lines for standard error: one per skipped trace, then one per trace left out for who
-  /// wrote it, saying how to count it.
+  /// Lines for standard error: one per skipped trace, one per remapped trace, then one per
+  /// trace left out for who wrote it, saying how to count it.
   public var warnings: [String] {
-    skipped.map(\.description) + leftOut.map { "\($0) (--include \($0.origin.rawValue) counts it)" }
+    skipped.map(\.description) + remapped.map(\.description)
+      + leftOut.map { "\($0) (--include \($0.origin.rawValue) counts it)" }
   }
 
   /// `<stem>.coverage.<ext>` for each system and format, in a stable order. The stems are

@@ -1,7 +1,8 @@
 /// A declared transition: from a state (or any state), on an event (or any event), to one
 /// or more possible target states.
 public struct TransitionEdge: Codable, Hashable, Sendable {
-  /// Its id: its position in declaration order, unique in its graph.
+  /// Its id: its position in declaration order, unique in its graph (its identity across
+  /// versions of the system is its content: ``SystemGraph/transitionKeys``).
   public var id: TransitionID
   /// The source state's node id, or `nil` for "from any state".
   public var from: String?

@@ -51,7 +51,13 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
   /// For each state node of the system's graph, the events (by node name) that no
   /// declared transition accepts there: information, not findings.
   public var ignoredEvents: [(state: String, events: [String])] {
-    record.ignoredOrder.map { ($0, record.ignored[$0] ?? []) }
+    var record = record
+    for sample in record.ignoredSamples {
+      let state = storage.states[Int(sample.state)]
+      guard let event = storage.model.choice(Int(sample.choice), in: state)?.event else { continue }
+      record.noteIgnored(state: system.nodeName(of: state), event: system.nodeName(ofEvent: event))
+    }
+    return record.ignoredOrder.map { ($0, record.ignored[$0] ?? []) }
   }
 
   /// Declared events a feedback may emit for which no sample value was given: those

@@ -255,22 +255,37 @@ private func event(
     #expect(throws: CoverageError.missingPath(root.path + "/nope")) { try TraceFiles.find([root.path + "/nope"]) }
   }
 
-  @Test func aTraceOfOtherDeclarationsIsSkippedAndNamed() throws {
-    var old = Self.graph
-    old.transitions.reverse()
+  /// Issue 19, item 2: coverage maps a trace of other declarations onto the unchanged
+  /// transitions, and names only the changed ones.
+  @Test func aTraceOfOtherDeclarationsIsMappedOntoTheUnchangedTransitions() throws {
+    var reordered = Self.graph
+    reordered.transitions.reverse()
+    var changed = Self.graph
+    changed.transitions[0].label = "harder"
     let root = try Self.folder([
       "now.jsonl": Trace(header: TraceHeader(graph: Self.graph), steps: Self.steps(1)),
-      "old.jsonl": Trace(header: TraceHeader(graph: old), steps: Self.steps(2)),
+      "reordered.jsonl": Trace(header: TraceHeader(graph: reordered), steps: Self.steps(2)),
+      "changed.jsonl": Trace(header: TraceHeader(graph: changed), steps: Self.steps(3)),
+      "bare.jsonl": {
+        var trace = Trace(header: TraceHeader(graph: changed), steps: Self.steps(1))
+        trace.header.graph = nil
+        return trace
+      }(),
     ])
     defer { try? FileManager.default.removeItem(at: root) }
     let report = try CoverageCollector(registered: [Self.graph]).measure(try TraceFiles.find([root.path]))
     #expect(
       report.skipped.map(\.description) == [
-        "skipped \(root.path)/old.jsonl: recorded against fingerprint \(old.fingerprint), Door is now \(Self.graph.fingerprint) — re-run its test"
+        "skipped \(root.path)/bare.jsonl: recorded against fingerprint \(changed.fingerprint), Door is now \(Self.graph.fingerprint) — re-run its test"
+      ])
+    #expect(
+      report.remapped.map(\.description) == [
+        "mapped \(root.path)/changed.jsonl onto Door's unchanged transitions (it was recorded against other declarations); left out 2 steps of changed transitions: closed —push→ open (harder)",
+        "mapped \(root.path)/reordered.jsonl onto Door's unchanged transitions (it was recorded against other declarations)",
       ])
     let coverage = try #require(report.coverages.first)
-    #expect(coverage.traces == 1)
-    #expect(coverage.transitionHits == [1, 0])  // the old trace's ids were never mapped
+    #expect(coverage.traces == 3)
+    #expect(coverage.transitionHits == [1 + 1, 1 + 1])  // now: 1 + reordered: 1; reordered: 1 + changed: 1
   }
 
   @Test func unregisteredSystemsAreMeasuredAgainstTheFingerprintMostTracesShare() throws {
@@ -316,7 +331,9 @@ private func event(
     stale.transitions.reverse()
     let other = SystemGraph(
       name: "Bell", initial: "quiet", states: [StateNode(id: "quiet")], events: [], transitions: [])
-    let root = try Self.folder(["old.jsonl": Trace(header: TraceHeader(graph: stale), steps: Self.steps(1))])
+    var old = Trace(header: TraceHeader(graph: stale), steps: Self.steps(1))
+    old.header.graph = nil  // without the graph it was recorded against, it cannot be mapped
+    let root = try Self.folder(["old.jsonl": old])
     defer { try? FileManager.default.removeItem(at: root) }
     // Door's only trace is out of date, Bell has none: neither is measured.
     let report = try CoverageCollector(registered: [Self.graph, other]).measure(try TraceFiles.find([root.path]))

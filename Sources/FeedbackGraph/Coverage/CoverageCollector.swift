@@ -6,8 +6,11 @@ import Foundation
 /// The graph a system's traces are measured against is the *registered* graph of that name
 /// when there is one (the system as declared now), else the graph carried in the traces'
 /// headers: the fingerprint most of them share (on a tie, the one of the first trace in
-/// sorted path order). A trace recorded against another fingerprint is skipped and named,
-/// never mapped onto edges: its transition ids may name other transitions.
+/// sorted path order). A trace recorded against another fingerprint of a registered system is
+/// mapped onto the transitions that did not change, by content (``TransitionRemap``); the
+/// steps of changed ones are left out and named (``Report/remapped``). Other traces of
+/// another fingerprint (no graph in their header, or an unregistered system) are skipped
+/// and named.
 ///
 /// A registered system no trace was measured for (none found, or every one skipped) is
 /// listed in ``Report/untraced``.
@@ -42,6 +45,9 @@ public struct CoverageCollector: Sendable {
     /// The traces left out because of who wrote them (not one of ``CoverageCollector/counting``),
     /// in the order they were given.
     public var leftOut: [LeftOutTrace] = []
+    /// Traces recorded against other declarations of a registered system, measured on its
+    /// unchanged transitions (``TransitionRemap``), in path order.
+    public var remapped: [RemappedTrace] = []
   }
 
   /// Reads the headers of `files`, picks each system's graph, then streams the steps of
@@ -68,12 +74,17 @@ public struct CoverageCollector: Sendable {
       let traces = bySystem[system] ?? []
       let graph: SystemGraph
       var included: [String] = []
+      var remaps: [(file: String, remap: TransitionRemap)] = []
       if let current = registered.first(where: { $0.name == system }) {
         graph = current
         for trace in traces {
           if trace.header.fingerprint == current.fingerprint {
             included.append(trace.file)
+          } else if let recorded = trace.header.graph, recorded.resembles(current) {
+            // Other declarations of the same system: measured on its unchanged transitions.
+            remaps.append((trace.file, TransitionRemap(from: recorded, to: current)))
           } else {
+            // No graph to map from, or another system that shares the name.
             var skipped = SkippedTrace(
               file: trace.file, system: system, recorded: trace.header.fingerprint, current: current.fingerprint)
             skipped.isAnotherSystem = trace.header.graph.map { !$0.resembles(current) } ?? false
@@ -105,9 +116,12 @@ public struct CoverageCollector: Sendable {
           }
         }
       }
-      guard !included.isEmpty else { continue }
+      guard !included.isEmpty || !remaps.isEmpty else { continue }
       var coverage = Coverage(graph: graph)
       for file in included { try Self.add(file, to: &coverage) }
+      for (file, remap) in remaps {
+        report.remapped.append(try Self.renamingSource(file) { try Self.add(file, to: &coverage, remap: remap) })
+      }
       report.coverages.append(coverage)
     }
     let measured = Set(report.coverages.map(\.graph.name))
@@ -133,7 +147,7 @@ public struct CoverageCollector: Sendable {
 
   /// Runs `body`, rewriting the absolute path in its decoding errors back to `file` as
   /// given, so that messages read `Traces/a.jsonl:3: …`.
-  private static func renamingSource<T>(_ file: String, _ body: () throws -> T) throws -> T {
+  static func renamingSource<T>(_ file: String, _ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch var error as GraphDecodingError {

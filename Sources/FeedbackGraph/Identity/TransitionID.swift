@@ -1,5 +1,10 @@
-/// Identifies a declared transition within its system: transitions are numbered from 0 in
-/// declaration order, which is also the order the runtime tries them.
+/// Identifies a declared transition within one graph of its system: transitions are
+/// numbered from 0 in declaration order (the runtime tries them in precedence order).
+///
+/// A position, so it holds for one version of a system only. Across versions — a trace
+/// recorded before the transitions were reordered, or before another one changed — a
+/// transition is identified by its content, its ``TransitionKey`` (``SystemGraph/transitionKeys``):
+/// replay and coverage compare transitions by key.
 ///
 /// The id is what traces, coverage and the recorder store; what people read is the
 /// transition itself, which ``SystemGraph/describe(_:)`` writes as `red —tick→ green`.

@@ -34,6 +34,8 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline let table: TransitionTable<State, Event>?
   @usableFromInline let reducers: [Reducer<State, Event>]
   var stateName: @Sendable (State) -> String = { Naming.name(of: $0) }
+  /// Whether states are named by ``Naming`` (not by a ``namingStates(_:)`` closure).
+  @usableFromInline var namesStatesByCase = true
   var eventName: @Sendable (Event) -> String = { Naming.name(of: $0) }
 
   /// Declares a system from its parts: ``Transitions``, ``Reducer``s and ``Feedbacks``,
@@ -109,6 +111,7 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   public func namingStates(_ name: @escaping @Sendable (State) -> String) -> System {
     var copy = self
     copy.stateName = name
+    copy.namesStatesByCase = false
     return copy
   }
 
@@ -127,15 +130,17 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   /// unless a reducer follows), then each reducer in order.
   @inlinable
   func reduce(_ state: State, _ event: Event) -> Reduction<State> {
-    if table == nil, reducers.count == 1 {  // a plain reduce closure: the common fast path
+    let dispatch = table?.dispatch
+    if let dispatch {  // a transition table: the fast path when no reducer follows
+      if reducers.isEmpty { return dispatch.reduce(state, event) }
+    } else if reducers.count == 1 {  // a plain reduce closure: the common fast path
       var next = state
       reducers[0].reduce(&next, event)
       return .reduced(next, transition: nil)
     }
     var outcome: Reduction<State>
-    if let table {
-      outcome = table.reduce(state, event)
-      if reducers.isEmpty { return outcome }
+    if let dispatch {
+      outcome = dispatch.reduce(state, event)
     } else {
       outcome = .reduced(state, transition: nil)
     }

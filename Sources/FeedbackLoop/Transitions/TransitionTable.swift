@@ -12,17 +12,27 @@ enum Reduction<State> {
   case undeclared(State, transition: TransitionID)
 }
 
-/// Declared transitions, pre-sorted into precedence order for matching.
+/// Declared transitions, with the dispatch that matches them (``TransitionDispatch``): one
+/// reference, so that a system's table costs one pointer to carry.
 @usableFromInline
 struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
-  /// Declaration order: a transition's ``TransitionID`` is its index here.
-  @usableFromInline let transitions: [Transition<State, Event>]
-  /// Indices into `transitions`, most specific first.
-  @usableFromInline let precedence: [Int]
+  /// The matcher, built once per table; it holds the transitions.
+  @usableFromInline let dispatch: TransitionDispatch<State, Event>
 
   init(_ transitions: [Transition<State, Event>]) {
-    self.transitions = transitions
-    self.precedence = transitions.indices.sorted { a, b in
+    dispatch = TransitionDispatch(transitions, precedence: Self.precedence(of: transitions))
+  }
+
+  /// Declaration order: a transition's ``TransitionID`` is its index here.
+  var transitions: [Transition<State, Event>] { dispatch.transitions }
+
+  /// Indices into `transitions`, most specific first.
+  var precedence: [Int] { dispatch.precedence }
+
+  /// Indices into `transitions` in precedence order: the most specific source first, then
+  /// the most specific event, then declaration order.
+  static func precedence(of transitions: [Transition<State, Event>]) -> [Int] {
+    transitions.indices.sorted { a, b in
       let x = transitions[a], y = transitions[b]
       if x.from.pattern.specificity != y.from.pattern.specificity {
         return x.from.pattern.specificity > y.from.pattern.specificity
@@ -37,6 +47,12 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
   /// The index of the first transition (in precedence order) that accepts the pair.
   @inlinable
   func match(_ state: State, _ event: Event) -> Int? {
+    dispatch.match(state, event)
+  }
+
+  /// ``match(_:_:)`` by trying every transition in precedence order: the reference the
+  /// dispatch is tested against.
+  func scan(_ state: State, _ event: Event) -> Int? {
     for index in precedence {
       let transition = transitions[index]
       guard transition.from.matches(state), transition.on.matches(event) else { continue }
@@ -48,16 +64,6 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
 
   @inlinable
   func reduce(_ state: State, _ event: Event) -> Reduction<State> {
-    guard let index = match(state, event) else { return .ignored }
-    switch transitions[index].target {
-    case .fixed(let target):
-      return .reduced(target, transition: TransitionID(index))
-    case .computed(let targets, let compute):
-      let next = compute(state, event)
-      if targets.contains(where: { $0.matches(next) }) {
-        return .reduced(next, transition: TransitionID(index))
-      }
-      return .undeclared(next, transition: TransitionID(index))
-    }
+    dispatch.reduce(state, event)
   }
 }

@@ -16,17 +16,24 @@ struct ValuePattern<Value: Sendable>: Sendable {
   @usableFromInline let kind: Kind
   /// The diagram name of the matched values, or `nil` for `.any`.
   @usableFromInline let name: String?
+  /// Whether the pattern is `.case(name)` matched by the name alone (no `where:` test): its
+  /// answer is then a function of the value's case, which the dispatch computes once per case.
+  let matchesByName: Bool
+  /// The value a `.value` pattern matches.
+  let sample: Value?
 
   @usableFromInline
-  init(kind: Kind, name: String?) {
+  init(kind: Kind, name: String?, matchesByName: Bool = false, sample: Value? = nil) {
     self.kind = kind
     self.name = name
+    self.matchesByName = matchesByName
+    self.sample = sample
   }
 
   static var any: ValuePattern { ValuePattern(kind: .any, name: nil) }
 
   static func enumCase(_ name: String) -> ValuePattern {
-    ValuePattern(kind: .enumCase({ Naming.name(of: $0) == name }), name: name)
+    ValuePattern(kind: .enumCase({ Naming.name(of: $0) == name }), name: name, matchesByName: true)
   }
 
   static func enumCase(_ name: String, where test: @escaping @Sendable (Value) -> Bool) -> ValuePattern {
@@ -45,6 +52,11 @@ struct ValuePattern<Value: Sendable>: Sendable {
     case .type(let test): test(value)
     case .any: true
     }
+  }
+
+  /// Whether the pattern is `.any`.
+  var isAny: Bool {
+    if case .any = kind { true } else { false }
   }
 
   /// A value beats an enum case, which beats a type, which beats any.
@@ -70,6 +82,6 @@ struct ValuePattern<Value: Sendable>: Sendable {
 
 extension ValuePattern where Value: Equatable {
   static func value(_ value: Value) -> ValuePattern {
-    ValuePattern(kind: .value({ $0 == value }), name: Naming.name(of: value))
+    ValuePattern(kind: .value({ $0 == value }), name: Naming.name(of: value), sample: value)
   }
 }

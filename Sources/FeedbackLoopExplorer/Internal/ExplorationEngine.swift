@@ -163,7 +163,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     let next: State
     switch system.explorationReduce(state, event) {
     case .ignored:
-      if declaresTransitions { noteIgnored(state, event, node: &node) }
+      if declaresTransitions { noteIgnored(state, event, parent: parent, choice: edge, node: &node) }
       return
     case .reduced(let state, let transition):
       if let transition, record.firstFiring[transition.index].state < 0 {
@@ -181,8 +181,14 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     pending.append(Pending(state: next, key: key, hash: key.hashValue, parent: parent, choice: edge))
   }
 
-  @usableFromInline
-  mutating func noteIgnored(_ state: State, _ event: Event, node: inout String?) {
+  /// Notes an ignored event: by the keys of the pair where names follow them (named only
+  /// when reported), else by name.
+  @inlinable
+  mutating func noteIgnored(_ state: State, _ event: Event, parent: Int32, choice: UInt16, node: inout String?) {
+    if let keys = system.namingKeys(state, event) {
+      record.noteIgnored(keys: keys, state: parent, choice: choice)
+      return
+    }
     if node == nil { node = system.nodeName(of: state) }
     record.noteIgnored(state: node ?? "", event: system.nodeName(ofEvent: event))
   }
@@ -202,15 +208,25 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     }
   }
 
+  /// The node names of the visited states: one name per dispatch key where names follow
+  /// keys (inlinable: it visits every state).
+  @inlinable
+  func reachedNodeNames() -> Set<String> {
+    var names = Set<String>()
+    var named = Set<Int>()
+    for index in 0..<store.count {
+      let state = state(at: index)
+      if let key = system.namingKey(of: state), !named.insert(key).inserted { continue }
+      names.insert(system.nodeName(of: state))
+    }
+    return names
+  }
+
   /// Packs the results (once per exploration: need not be specialized).
   @usableFromInline
   func finish(completion: ExplorationCompletion) -> Exploration<State, Event> {
     var record = self.record
-    if declaresTransitions, completion == .complete {
-      var names = Set<String>()
-      for i in 0..<store.count { names.insert(system.nodeName(of: state(at: i))) }
-      record.reachedNodes = names
-    }
+    if declaresTransitions, completion == .complete { record.reachedNodes = reachedNodeNames() }
     let keying = self.keying
     let store = self.store
     let storage = ExplorationStorage(

@@ -19,6 +19,10 @@ struct ExplorationRecord: Sendable {
   /// State node -> event nodes ignored there, in the order first seen.
   @usableFromInline var ignored: [String: [String]] = [:]
   @usableFromInline var ignoredOrder: [String] = []
+  /// Ignored pairs noted by their dispatch keys (see `System.namingKeys`): the keys seen,
+  /// and the first state and choice of each, in the order found; named when reported.
+  @usableFromInline var ignoredKeys: Set<IgnoredKeys> = []
+  @usableFromInline var ignoredSamples: [(state: Int32, choice: UInt16)] = []
   /// The graph node names of every reached state (complete explorations of systems that
   /// declare transitions).
   @usableFromInline var reachedNodes: Set<String>?
@@ -35,9 +39,28 @@ struct ExplorationRecord: Sendable {
     }
   }
 
+  @inlinable
+  mutating func noteIgnored(keys: (state: Int, event: Int), state: Int32, choice: UInt16) {
+    if ignoredKeys.insert(IgnoredKeys(state: keys.state, event: keys.event)).inserted {
+      ignoredSamples.append((state, choice))
+    }
+  }
+
   @usableFromInline
   mutating func noteIgnored(state: String, event: String) {
     if ignored[state] == nil { ignoredOrder.append(state) }
     if !(ignored[state]?.contains(event) ?? false) { ignored[state, default: []].append(event) }
+  }
+}
+
+/// The dispatch keys of an ignored state and event.
+@usableFromInline
+struct IgnoredKeys: Hashable, Sendable {
+  @usableFromInline let state: Int
+  @usableFromInline let event: Int
+
+  @inlinable
+  init(state: Int, event: Int) {
+    (self.state, self.event) = (state, event)
   }
 }

@@ -22,6 +22,10 @@ extension TraceReplay {
     if let problem = problemWithTheTrace() {
       return Result(matchedSteps: 0, divergence: nil, problem: problem)
     }
+    // Transitions are compared by content (TransitionKey), not by position: a trace
+    // recorded before a reorder, or before an unrelated transition changed, still matches.
+    let graph = system.graph
+    let keys = TransitionKeyMatch(recorded: (trace.header.graph ?? graph).transitionKeys, current: graph.transitionKeys)
     let scheduler = TestScheduler()
     let mapper = TraceStepMapper(system: system)
     let actual = Protected<[Step]>([])
@@ -75,7 +79,7 @@ extension TraceReplay {
       if step.kind == .stopped {
         while end > 0, recorded[end - 1].kind == .effectCancelled { end -= 1 }
       }
-      if let divergence = firstDifference(actual.withLock { $0 }, recorded, through: end) {
+      if let divergence = firstDifference(actual.withLock { $0 }, recorded, through: end, keys: keys) {
         return Result(matchedSteps: divergence.index, divergence: divergence)
       }
       scheduler.advance(to: .nanoseconds(max(step.timeNanoseconds, scheduler.nowNanoseconds)))
@@ -88,7 +92,7 @@ extension TraceReplay {
     // its last step; what the system did after that is not compared.
     let isComplete = recorded.last?.kind == .stopped
     let end = isComplete ? max(steps.count, recorded.count) : recorded.count
-    if let divergence = firstDifference(steps, recorded, through: end) {
+    if let divergence = firstDifference(steps, recorded, through: end, keys: keys) {
       return Result(matchedSteps: divergence.index, divergence: divergence)
     }
     return Result(
@@ -151,7 +155,9 @@ extension TraceReplay {
 
   /// The first index below `end` where the replayed and recorded steps differ (times
   /// aside), if any.
-  private func firstDifference(_ actual: [Step], _ recorded: [Step], through end: Int) -> Divergence? {
+  private func firstDifference(
+    _ actual: [Step], _ recorded: [Step], through end: Int, keys: TransitionKeyMatch
+  ) -> Divergence? {
     for index in 0..<end {
       let expected = index < recorded.count ? recorded[index] : nil
       var replayed = index < actual.count ? actual[index] : nil
@@ -162,6 +168,7 @@ extension TraceReplay {
         replayed?.timeNanoseconds = expected.timeNanoseconds
         if expected.eventJSON == nil { replayed?.eventJSON = nil }
         if expected.stateJSON == nil { replayed?.stateJSON = nil }
+        if keys.same(expected.transition, replayed?.transition) { replayed?.transition = expected.transition }
       }
       if replayed != expected {
         let time = Duration.nanoseconds((expected ?? replayed)?.timeNanoseconds ?? 0)
@@ -259,5 +266,18 @@ struct ReplayedStep: Equatable {
         "\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(source ?? "") effect #\(effect ?? -1)\(event.map { ": \($0)" } ?? "")"
     case .stopped: return "stopped"
     }
+  }
+}
+
+/// The content keys of the recorded system's transitions and of the current one's.
+struct TransitionKeyMatch {
+  var recorded: [TransitionID: TransitionKey]
+  var current: [TransitionID: TransitionKey]
+
+  /// Whether the recorded transition `expected` and the replayed `actual` are the same
+  /// declaration (by content).
+  func same(_ expected: TransitionID?, _ actual: TransitionID?) -> Bool {
+    guard let expected, let actual, let key = recorded[expected] else { return false }
+    return current[actual] == key
   }
 }

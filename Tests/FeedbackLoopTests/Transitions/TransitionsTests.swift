@@ -25,6 +25,26 @@ import Testing
       log == ["reduce tick from external: green -> yellow [t1]", "reduce tick from external: yellow -> off [t0]"])
   }
 
+  /// Issue 19, tests the suite lacked (1): the source's specificity is compared before the
+  /// event's, so a specific source on any event beats any source on a specific event.
+  @Test func aSpecificSourceOnAnyEventBeatsAnySourceOnASpecificEvent() {
+    let system = System<Light, Signal>(initial: .green) {
+      Transitions {
+        Transition(from: .any, on: .tick, to: .off)  // the more specific event, declared first
+        Transition(from: .green, on: .any, to: .yellow)  // the more specific source
+        Transition(from: .case("yellow"), on: .any, to: .red)
+        Transition(from: .type(Light.self), on: .value(.tick), to: .green)
+      }
+    }
+    let (state, log) = Self.run(system, [.tick, .tick, .tick])
+    #expect(state == .green)
+    #expect(
+      log == [
+        "reduce tick from external: green -> yellow [t1]", "reduce tick from external: yellow -> red [t2]",
+        "reduce tick from external: red -> green [t3]",
+      ])
+  }
+
   @Test func aSpecificEventBeatsACaseAndTiesGoToDeclarationOrder() {
     let system = System<Light, Signal>(initial: .off) {
       Transitions {
