@@ -40,6 +40,9 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    // Only for NameClashTests: our names beside combine-schedulers' and swift-clocks'.
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     // DocC catalogs: `swift package generate-documentation` (Scripts/docs); a build plugin, not linked.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -150,6 +153,16 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedbackLoopObservationTests", dependencies: ["FeedbackLoopObservation", "FeedbackLoopTesting"]),
+    // The README's examples beside Combine (OpenCombine), combine-schedulers and swift-clocks.
+    .testTarget(
+      name: "NameClashTests",
+      dependencies: [
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopCombine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: nonApplePlatforms)),
+      ]
+    ),
     // The seeds' README examples, written against this API, recorded and drawn.
     .testTarget(
       name: "SeedParityTests",

@@ -2,7 +2,7 @@ import Dispatch
 import FeedbackLoop
 
 /// Peak memory of an async producer faster than its loop (issue #13): one `.sequence`
-/// effect emits 1M or 3M events into a loop on `ImmediateScheduler` (each event reduced on
+/// effect emits 1M or 3M events into a loop on `InlineScheduler` (each event reduced on
 /// the producer's thread) or on `QueueScheduler` (reduced on the queue, while the producer
 /// runs ahead until `Send.waitingForRoom` makes it wait). The peak RSS (`VmHWM`, reset
 /// before each run) is the row's value; targets: the queue within 1.5× of the immediate
@@ -36,7 +36,7 @@ private func sequencePeakKilobytes(events: Int, queue: Bool) -> Int {
       return .none
     }
   }
-  let loop = Loop(system, scheduler: queue ? QueueScheduler(label: "benchmarks.sequence") : ImmediateScheduler())
+  let loop = Loop(system, scheduler: queue ? QueueScheduler(label: "benchmarks.sequence") : InlineScheduler())
   // The work check: `done` fires only once the state counted every event.
   precondition(done.wait(timeout: .now() + 600) == .success, "the loop did not reduce \(events) events")
   loop.stop()

@@ -62,13 +62,13 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - system: the system to run, from its initial state.
-  ///   - scheduler: where the loop's work runs; ``ImmediateScheduler`` by default, which
+  ///   - scheduler: where the loop's work runs; ``InlineScheduler`` by default, which
   ///     reduces events on the sending thread.
   ///   - monitor: sees every ``LoopActivity``, in order (the test kit records them).
   @inlinable
   public convenience init(
     _ system: System<State, Event>,
-    scheduler: any LoopScheduler = ImmediateScheduler(),
+    scheduler: any LoopScheduler = InlineScheduler(),
     monitor: (@Sendable (LoopActivity<State, Event>) -> Void)? = nil
   ) {
     self.init(
@@ -85,7 +85,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   @inlinable
   public convenience init(
     _ system: System<State, Event>,
-    scheduler: any LoopScheduler = ImmediateScheduler(),
+    scheduler: any LoopScheduler = InlineScheduler(),
     onStep: @escaping @Sendable (LoopStep<State, Event>) -> Void
   ) {
     self.init(system, scheduler: scheduler, probe: LoopProbe(onStep))
@@ -125,7 +125,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   }
 
   /// Sends an event to the loop. Thread-safe; returns once the event is queued (on an
-  /// ``ImmediateScheduler``, once it and everything it caused synchronously is reduced).
+  /// ``InlineScheduler``, once it and everything it caused synchronously is reduced).
   /// Events sent after ``stop()`` are dropped.
   /// - Complexity: amortized O(1) to queue.
   @inlinable

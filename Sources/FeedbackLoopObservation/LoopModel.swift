@@ -44,7 +44,7 @@ public final class LoopModel<State: Sendable, Event: Sendable>: Observable, Send
   /// - Parameters:
   ///   - system: the system to run.
   ///   - scheduler: where the loop runs (see `FeedbackLoop`'s `Loop`).
-  public convenience init(_ system: System<State, Event>, scheduler: any LoopScheduler = ImmediateScheduler()) {
+  public convenience init(_ system: System<State, Event>, scheduler: any LoopScheduler = InlineScheduler()) {
     self.init(loop: Loop(system, scheduler: scheduler))
   }
 

@@ -68,7 +68,7 @@ extension Feedback {
     Feedback(name: name, watches: "the stream of states", emits: emitting) {
       let (start, onState) = make()
       return .source(
-        subscribe: { send in start(send, send.scheduler ?? ImmediateScheduler()) },
+        subscribe: { send in start(send, send.scheduler ?? InlineScheduler()) },
         onState: onState)
     }
   }

@@ -6,7 +6,7 @@
 /// (``taskExecutor``). Swapping the scheduler is what makes a loop deterministic in tests:
 /// `FeedbackLoopTesting.TestScheduler` implements this protocol with virtual time.
 ///
-/// The library ships ``ImmediateScheduler`` (runs work on the calling thread),
+/// The library ships ``InlineScheduler`` (runs work on the calling thread),
 /// ``QueueScheduler`` (a serial Dispatch queue) and ``MainQueueScheduler`` (the main queue,
 /// for views).
 ///

@@ -158,7 +158,7 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
   var nowNanoseconds: Int64 { reading.load(ordering: .acquiring) }
 
   /// The clock async effects sleep on: it reads and waits on this scheduler's virtual time.
-  public var clock: any Clock<Duration> { TestClock(scheduler: self) }
+  public var clock: any Clock<Duration> { VirtualClock(scheduler: self) }
 
   /// This scheduler, as the executor that async effects run on.
   public var taskExecutor: (any TaskExecutor)? { self }

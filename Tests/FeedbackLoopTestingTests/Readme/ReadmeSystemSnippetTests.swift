@@ -28,7 +28,7 @@ import Testing
       }
     }
 
-    let loop = Loop(trafficLight)  // on an ImmediateScheduler: each send is reduced before it returns
+    let loop = Loop(trafficLight)  // on an InlineScheduler: each send is reduced before it returns
     loop.send(.emergency)  // thread-safe, from any thread
     let light: Light = loop.state  // the state after the last reduced event: .red
     let lights: AsyncStream<Light> = loop.states  // the current state, then every new one

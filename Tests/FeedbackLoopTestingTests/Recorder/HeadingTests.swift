@@ -40,9 +40,9 @@ func failEmergency() {
   }
 
   @Test func aOneLineFailureIsAllHeading() throws {
-    let issues = Self.issues { _ = UnimplementedScheduler("analytics").now }
+    let issues = Self.issues { _ = UnimplementedLoopScheduler("analytics").now }
     try #require(issues.count == 1)
-    #expect((issues[0].error as? LoopTestFailure)?.heading == "UnimplementedScheduler \"analytics\": now was called.")
+    #expect((issues[0].error as? LoopTestFailure)?.heading == "UnimplementedLoopScheduler \"analytics\": now was called.")
     #expect(issues[0].comments.isEmpty)
   }
 

@@ -59,7 +59,7 @@ import Testing
   @Test func anUnimplementedSchedulerFailsAtTheLineThatMadeIt() {
     let lines = Protected<[Int]>([])
     let line = #line + 1
-    let scheduler = UnimplementedScheduler("analytics")
+    let scheduler = UnimplementedLoopScheduler("analytics")
     withKnownIssue {
       _ = scheduler.now
     } matching: { issue in

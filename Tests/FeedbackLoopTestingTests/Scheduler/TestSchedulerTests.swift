@@ -111,15 +111,15 @@ import FeedbackGraph
   }
 
   @Test func unimplementedSchedulerReportsWhatTouchedIt() {
-    let scheduler = UnimplementedScheduler("analytics")
+    let scheduler = UnimplementedLoopScheduler("analytics")
     let messages = failureMessages {
       scheduler.schedule(after: .seconds(1)) {}
       _ = scheduler.now
     }
     #expect(
       messages == [
-        "UnimplementedScheduler \"analytics\": schedule(after:) was called.",
-        "UnimplementedScheduler \"analytics\": now was called.",
+        "UnimplementedLoopScheduler \"analytics\": schedule(after:) was called.",
+        "UnimplementedLoopScheduler \"analytics\": now was called.",
       ])
   }
 }

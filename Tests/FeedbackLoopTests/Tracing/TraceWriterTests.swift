@@ -17,7 +17,7 @@ import Testing
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
     let system = countingSystem()
-    let scheduler = ImmediateScheduler()
+    let scheduler = InlineScheduler()
     let writer = try TraceWriter(recording: system, scheduler: scheduler, to: scratch.url, policy: .lastSteps(100))
     defer { writer.close() }
     let loop = Loop(system, scheduler: scheduler, onStep: writer.record)
@@ -48,7 +48,7 @@ import Testing
     defer { scratch.remove() }
     let system = countingSystem()
     let writer = try TraceWriter(
-      recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(3))
+      recording: system, scheduler: InlineScheduler(), to: scratch.url, policy: .lastSteps(3))
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
     writer.flush()
@@ -81,7 +81,7 @@ import Testing
       Feedback("again") { (state: Int) -> Effect<Tick> in state == 1 ? .send(.up) : .none }
     }
     let writer = try TraceWriter(
-      recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(10))
+      recording: system, scheduler: InlineScheduler(), to: scratch.url, policy: .lastSteps(10))
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
     loop.send(.up)
@@ -109,7 +109,7 @@ import Testing
       try Data("user data\n".utf8).write(to: scratch.url.appendingPathComponent(name))
     }
     let writer = try TraceWriter(
-      recording: system, scheduler: ImmediateScheduler(), policy: .rotatingFiles(stepsPerFile: 10, keep: 2),
+      recording: system, scheduler: InlineScheduler(), policy: .rotatingFiles(stepsPerFile: 10, keep: 2),
       pendingLimit: 1_000, files: TraceWriterFileOptions(directory: scratch.url, now: { date }),
       onError: { Issue.record("unexpected failure: \($0)") })
     defer { writer.close() }
@@ -191,7 +191,7 @@ import Testing
     let gate = DispatchSemaphore(value: 0)
     let opened = CallCounter()
     let writer = try TraceWriter(
-      recording: system, scheduler: ImmediateScheduler(), policy: .rotatingFiles(stepsPerFile: 4, keep: 10),
+      recording: system, scheduler: InlineScheduler(), policy: .rotatingFiles(stepsPerFile: 4, keep: 10),
       pendingLimit: 10,
       files: TraceWriterFileOptions(
         directory: scratch.url,
@@ -239,7 +239,7 @@ import Testing
       })
     let failures = FailureLog()
     let writer = try TraceWriter(
-      recording: system, scheduler: ImmediateScheduler(), to: directory, policy: .lastSteps(1_000),
+      recording: system, scheduler: InlineScheduler(), to: directory, policy: .lastSteps(1_000),
       onError: failures.onError)
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
@@ -272,7 +272,7 @@ import Testing
     let failures = FailureLog()
     // Every "file" is /dev/full: each write fails with ENOSPC.
     let writer = try TraceWriter(
-      recording: system, scheduler: ImmediateScheduler(), policy: .rotatingFiles(stepsPerFile: 10, keep: 2),
+      recording: system, scheduler: InlineScheduler(), policy: .rotatingFiles(stepsPerFile: 10, keep: 2),
       pendingLimit: 1_000,
       files: TraceWriterFileOptions(
         directory: scratch.url, createFile: { _ in open("/dev/full", O_WRONLY | O_CLOEXEC) }),
@@ -311,7 +311,7 @@ import Testing
         }
       })
     let writer = try TraceWriter(
-      recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(10))
+      recording: system, scheduler: InlineScheduler(), to: scratch.url, policy: .lastSteps(10))
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
     loop.send(.type("Ada"))
@@ -336,7 +336,7 @@ import Testing
     defer { scratch.remove() }
     let system = System<Light, Tick>(initial: .red, reduce: { light, _ in light = .green })
     let writer = try TraceWriter(
-      recording: system, scheduler: ImmediateScheduler(), to: scratch.url, policy: .lastSteps(10))
+      recording: system, scheduler: InlineScheduler(), to: scratch.url, policy: .lastSteps(10))
     defer { writer.close() }
     let loop = Loop(system, onStep: writer.record)
     loop.send(.up)
@@ -357,7 +357,7 @@ import Testing
   func policiesThatCannotWorkAreRejectedUpFront(policy: TraceWriterPolicy, pendingLimit: Int, message: String) throws {
     let error = #expect(throws: TraceWriterConfigurationError.self) {
       _ = try TraceWriter(
-        recording: countingSystem(), scheduler: ImmediateScheduler(),
+        recording: countingSystem(), scheduler: InlineScheduler(),
         to: URL(fileURLWithPath: "/nonexistent/never-created"), policy: policy, pendingLimit: pendingLimit)
     }
     #expect(error?.description.hasPrefix(message) == true)

@@ -8,7 +8,7 @@ import Dispatch
 ///
 /// A loop never recurses through this scheduler: events emitted while the loop is busy are
 /// queued and handled by the loop's running turn, so the stack stays flat.
-public final class ImmediateScheduler: LoopScheduler {
+public final class InlineScheduler: LoopScheduler {
   private let origin = ContinuousClock.now
 
   /// Creates an immediate scheduler.

@@ -5,14 +5,14 @@ import IssueReporting
 /// `execute(on:)`, or any dependency that must not touch time in a given test.
 ///
 /// ```swift
-/// let never = UnimplementedScheduler("analytics")
+/// let never = UnimplementedLoopScheduler("analytics")
 /// let feedback = track.execute(on: never)   // any effect it starts fails the test
 /// ```
 ///
-/// Each use reports `UnimplementedScheduler "analytics": schedule(after:) was called.`
+/// Each use reports `UnimplementedLoopScheduler "analytics": schedule(after:) was called.`
 /// at the line that created the scheduler (the test's line: the use itself happens deep in
 /// the loop), then behaves as a scheduler on which nothing ever runs.
-public final class UnimplementedScheduler: LoopScheduler {
+public final class UnimplementedLoopScheduler: LoopScheduler {
   /// The name used in failure messages.
   public let name: String
 
@@ -36,7 +36,7 @@ public final class UnimplementedScheduler: LoopScheduler {
 
   private func fail(_ use: String) {
     reportKitIssue(
-      "UnimplementedScheduler \"\(name)\": \(use) was called.", fileID: fileID, filePath: filePath, line: line,
+      "UnimplementedLoopScheduler \"\(name)\": \(use) was called.", fileID: fileID, filePath: filePath, line: line,
       column: column)
   }
 

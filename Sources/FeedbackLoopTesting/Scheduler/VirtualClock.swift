@@ -6,7 +6,7 @@ import FeedbackGraph
 ///
 /// Effects get it as the `clock` of `Effect.run` and `Feedback`'s operations; a cancelled
 /// task's sleep throws `CancellationError` at once and its wake-up is cancelled.
-public struct TestClock: Clock {
+public struct VirtualClock: Clock {
   /// A point in virtual time.
   public struct Instant: InstantProtocol {
     /// The time since the scheduler's origin.
