@@ -42,7 +42,8 @@ func failEmergency() {
   @Test func aOneLineFailureIsAllHeading() throws {
     let issues = Self.issues { _ = UnimplementedLoopScheduler("analytics").now }
     try #require(issues.count == 1)
-    #expect((issues[0].error as? LoopTestFailure)?.heading == "UnimplementedLoopScheduler \"analytics\": now was called.")
+    #expect(
+      (issues[0].error as? LoopTestFailure)?.heading == "UnimplementedLoopScheduler \"analytics\": now was called.")
     #expect(issues[0].comments.isEmpty)
   }
 
