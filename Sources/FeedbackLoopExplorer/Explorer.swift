@@ -33,8 +33,8 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// Sample values of the events feedbacks may emit, matched to their declared `emits:`
   /// names.
   public var feedbackEvents: [Event]
-  /// The most distinct states to visit (at most 2³¹ − 1); reaching it stops the
-  /// exploration and is reported.
+  /// The most distinct states to visit (default 1,000,000; at most 2³¹ − 1); reaching it
+  /// stops the exploration and is reported.
   public var maxStates: Int
   /// The longest event path to follow; states this deep are not expanded, which is reported.
   public var maxDepth: Int
@@ -49,6 +49,7 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   }
   @usableFromInline var invariants: [Invariant] = []
   @usableFromInline var isFinal: (@Sendable (State) -> Bool)?
+  @usableFromInline var isWaiting: (@Sendable (State) -> Bool)?
   @usableFromInline var key: (@Sendable (State) -> AnyHashable)?
   @usableFromInline var swiftEvent: (@Sendable (Event) -> String?)?
 
@@ -120,6 +121,30 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     var copy = self
     copy.isFinal = isFinal
     return copy
+  }
+
+  /// The same explorer, where the loop may wait for the outside in the states satisfying
+  /// `isWaiting` (idle, offline, done): they are not stuck states, even with no effect in
+  /// flight. Applied several times, a state waits when any condition holds.
+  ///
+  /// ```swift
+  /// Explorer(UploadQueue.system, events: [.enqueue("a")])
+  ///   .waits { $0.current == nil }   // idle: waiting for the user to queue a file
+  /// ```
+  public func waits(when isWaiting: @escaping @Sendable (State) -> Bool) -> Explorer {
+    var copy = self
+    if let earlier = copy.isWaiting {
+      copy.isWaiting = { earlier($0) || isWaiting($0) }
+    } else {
+      copy.isWaiting = isWaiting
+    }
+    return copy
+  }
+
+  /// The same explorer, where the loop may wait for the outside in the states `patterns`
+  /// match (e.g. `.case("idle")`): see ``waits(when:)``.
+  public func waits(in patterns: StatePattern<State>...) -> Explorer {
+    waits { state in patterns.contains { $0.matches(state) } }
   }
 
   /// The same explorer, treating states with equal keys as one state (the first reached

@@ -23,6 +23,19 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
     public var transition: TransitionID?
     /// What reducing it did: `.event`, `.ignoredEvent` or `.undeclaredTransition`.
     public var kind: StepKind
+
+    @usableFromInline
+    init(
+      event: Event, feedback: (id: FeedbackID, name: String)?, before: State, after: State,
+      transition: TransitionID?, kind: StepKind
+    ) {
+      self.event = event
+      self.feedback = feedback
+      self.before = before
+      self.after = after
+      self.transition = transition
+      self.kind = kind
+    }
   }
 
   /// The initial state.
