@@ -13,7 +13,8 @@ public enum ExampleExplorers {
   }
 
   /// SignIn: an address, a newline-terminated address, a short and a right password, submit;
-  /// the client's answers as the `authenticate` feedback's samples. Signed in is final.
+  /// the client's answers as the `authenticate` feedback's samples. The form waits for the
+  /// user while editing or after a failure; signed in is final.
   public static var signIn: Explorer<SignIn.State, SignIn.Event> {
     Explorer(
       SignIn.system(),
@@ -27,6 +28,7 @@ public enum ExampleExplorers {
       return true
     }
     .final { if case .signedIn = $0 { true } else { false } }
+    .waits(in: .case("editing"), .case("failed"))
     .writingSystem("SignIn.system()")
   }
 

@@ -61,10 +61,10 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     let started = ContinuousClock.now
     let maxDepth = model.explorer.maxDepth
     let initial = model.initial
-    if model.hasInvariants {
-      for step in [initial.steps.first?.before ?? initial.node.state] + initial.steps.map(\.after) {
-        for invariant in model.violatedInvariants(step) { record.noteViolation(invariant, state: 0, choice: -1) }
-      }
+    for invariant in model.violatedInvariants(system.initial) { record.noteViolation(invariant, state: 0, choice: -1) }
+    var initialNode: String?
+    for step in initial.steps {
+      note(step, parent: 0, edge: ExplorationRecord.initialSteps, stateNode: &initialNode)
     }
     let initialKey = keying.key(initial.node)
     admit(initial.node, key: initialKey, hash: initialKey.hashValue, parent: -1, choice: 0)
@@ -150,34 +150,43 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     _ event: Event, from emitter: Emitter, in node: Node, key nodeKey: Keying.Key, parent: Int32, choice: Int,
     changes: inout Bool, node stateNode: inout String?, into pending: inout ContiguousArray<Pending>
   ) {
-    guard choice <= Int(UInt16.max) else {  // paths store a 16-bit choice per state
+    guard choice < Int(ExplorationRecord.initialSteps) else {  // paths store a 16-bit choice per state
       record.choicesDropped = true
       return
     }
     let edge = UInt16(truncatingIfNeeded: choice)
     let model = self.model
     let next = model.successor(of: node, event, from: emitter) { step in
-      switch step.kind {
-      case .ignoredEvent:
-        if declaresTransitions { noteIgnored(step.before, step.event, node: &stateNode) }
-      case .undeclaredTransition:
-        if let transition = step.transition { record.noteUndeclared(transition, state: parent, choice: edge) }
-      default:
-        if let transition = step.transition, record.firstFiring[transition.index].state < 0 {
-          record.firstFiring[transition.index] = (parent, edge)
-        }
-      }
-      if model.hasInvariants, step.kind != .ignoredEvent {
-        for invariant in model.violatedInvariants(step.after) {
-          record.noteViolation(invariant, state: parent, choice: Int32(edge))
-        }
-      }
+      note(step, parent: parent, edge: edge, stateNode: &stateNode)
     }
     if !keying.same(next.state, node.state) { changes = true }
     let key = keying.key(next)
     if key == nodeKey { return }
     record.transitions += 1
     pending.append(Pending(node: next, key: key, hash: key.hashValue, parent: parent, choice: edge))
+  }
+
+  /// Notes what one reduction on the way from the node `parent` by its choice `edge`
+  /// says: an ignored event, an undeclared or first firing of a transition, a broken
+  /// invariant.
+  @inlinable @inline(__always)
+  mutating func note(_ step: ExplorerPath<State, Event>.Step, parent: Int32, edge: UInt16, stateNode: inout String?) {
+    switch step.kind {
+    case .ignoredEvent:
+      if declaresTransitions { noteIgnored(step.before, step.event, node: &stateNode) }
+      return
+    case .undeclaredTransition:
+      if let transition = step.transition { record.noteUndeclared(transition, state: parent, choice: edge) }
+    default:
+      if let transition = step.transition, record.firstFiring[transition.index].state < 0 {
+        record.firstFiring[transition.index] = (parent, edge)
+      }
+    }
+    if model.hasInvariants {
+      for invariant in model.violatedInvariants(step.after) {
+        record.noteViolation(invariant, state: parent, choice: edge == ExplorationRecord.initialSteps ? -1 : Int32(edge))
+      }
+    }
   }
 
   @usableFromInline

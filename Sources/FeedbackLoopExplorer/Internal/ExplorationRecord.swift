@@ -27,6 +27,10 @@ struct ExplorationRecord: Sendable {
   /// declare transitions).
   @usableFromInline var reachedNodes: Set<String>?
 
+  /// The choice that stands for the steps before the initial node (the events the
+  /// feedbacks send at once on the initial state): never a real choice.
+  @usableFromInline static var initialSteps: UInt16 { .max }
+
   @usableFromInline
   init(transitionCount: Int) {
     firstFiring = Array(repeating: (-1, 0), count: transitionCount)

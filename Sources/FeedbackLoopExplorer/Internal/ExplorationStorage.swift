@@ -54,6 +54,12 @@ final class ExplorationStorage<State: Hashable & Sendable, Event: Sendable>: @un
     return ExplorerPath(initial: system.initial, steps: steps)
   }
 
+  /// The path of a record's `(state, choice)` (``ExplorationRecord/initialSteps`` for
+  /// the initial node's own steps).
+  func path(to state: Int32, choice: UInt16) -> ExplorerPath<State, Event> {
+    path(to: Int(state), then: choice == ExplorationRecord.initialSteps ? nil : Int(choice))
+  }
+
   /// The first visited node whose state is `state`.
   func firstIndex(of state: State) -> Int? {
     nodes.firstIndex { $0.state == state }

@@ -30,7 +30,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
     }
     let graph = record.undeclared.isEmpty && completion != .complete ? nil : self.graph
     for undeclared in record.undeclared {
-      let path = storage.path(to: Int(undeclared.state), then: Int(undeclared.choice))
+      let path = storage.path(to: undeclared.state, choice: undeclared.choice)
       let edge = graph?.describe(undeclared.transition) ?? "\(undeclared.transition)"
       let last = path.steps.last
       findings.append(

@@ -43,6 +43,7 @@ import Testing
     )
     .invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
     .final { if case .signedIn = $0 { true } else { false } }
+    .waits(in: .case("editing"), .case("failed"))
     #expect(issues { explorer.assertNoFindings() }.isEmpty)
   }
 
