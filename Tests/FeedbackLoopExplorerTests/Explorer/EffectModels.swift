@@ -72,7 +72,7 @@ enum EffectModels {
   }
 
   /// A loader: `load` from outside, `loaded` from the `fetch` feedback, which runs only
-  /// while loading.
+  /// while loading (so the transition that takes `loaded` in idle never fires).
   enum Loader: Hashable, Sendable { case idle, loading, loaded }
   enum LoaderEvent: Hashable, Sendable { case load, loaded }
 
@@ -80,6 +80,7 @@ enum EffectModels {
     Transitions {
       Transition(from: .idle, on: .load, to: .loading)
       Transition(from: .loading, on: .loaded, to: .loaded)
+      Transition(from: .idle, on: .loaded, to: .loaded)  // would take a fetch's answer in idle
     }
     Feedbacks {
       Feedback.when("fetch", emits: [.loaded], { $0 == .loading }) { _ in .task { _ in .loaded } }
