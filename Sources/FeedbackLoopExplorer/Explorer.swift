@@ -41,6 +41,16 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The Swift expression that builds the system in an emitted test (`SignIn.system()`);
   /// `nil` writes a placeholder.
   public var swiftSystem: String?
+  /// The Swift expression that makes this explorer (`ExampleExplorers.signIn`), if given:
+  /// the test printed for a finding is then a `@Test` that replays it with this explorer,
+  /// rather than a function that takes the explorer.
+  public var swiftExplorer: String?
+  /// Creates an explorer like this one whose printed tests make it with `swift`.
+  public func writingExplorer(_ swift: String) -> Explorer {
+    var copy = self
+    copy.swiftExplorer = swift
+    return copy
+  }
   /// Creates an explorer like this one whose emitted tests build the system with `swift`.
   public func writingSystem(_ swift: String) -> Explorer {
     var copy = self
@@ -51,7 +61,7 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   @usableFromInline var isFinal: (@Sendable (State) -> Bool)?
   @usableFromInline var isWaiting: (@Sendable (State) -> Bool)?
   @usableFromInline var key: (@Sendable (State) -> AnyHashable)?
-  @usableFromInline var swiftEvent: (@Sendable (Event) -> String?)?
+  @usableFromInline package var swiftEvent: (@Sendable (Event) -> String?)?
 
   /// The external events to try: the same list in every state, or a list per state.
   @usableFromInline

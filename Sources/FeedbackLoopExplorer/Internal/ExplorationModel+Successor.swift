@@ -83,7 +83,8 @@ extension ExplorationModel {
       next += 1
       guard queued.generation == generations[queued.feedback] else { continue }
       budget -= 1
-      let step = reduce(node.state, queued.event, feedback: queued.feedback)
+      var step = reduce(node.state, queued.event, feedback: queued.feedback)
+      step.isImmediate = true
       observe(step)
       guard step.kind != .ignoredEvent else { continue }
       node.state = step.after

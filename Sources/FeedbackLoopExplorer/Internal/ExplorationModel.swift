@@ -27,11 +27,14 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   struct Choice {
     @usableFromInline var event: Event
     @usableFromInline var emitter: Emitter
+    /// Its index among the node's choices (`nil` for a move given by value).
+    @usableFromInline var index: Int?
 
     @inlinable
-    init(event: Event, emitter: Emitter) {
+    init(event: Event, emitter: Emitter, index: Int? = nil) {
       self.event = event
       self.emitter = emitter
+      self.index = index
     }
   }
 
@@ -112,7 +115,7 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   func choice(_ choice: Int, in node: LoopNode<State>) -> Choice? {
     var found: Choice?
     forEachChoice(node) { index, event, emitter in
-      if index == choice { found = Choice(event: event, emitter: emitter) }
+      if index == choice { found = Choice(event: event, emitter: emitter, index: index) }
       return index < choice
     }
     return found
@@ -121,8 +124,8 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// Every choice of `node`, in order.
   func choices(of node: LoopNode<State>) -> [Choice] {
     var all: [Choice] = []
-    forEachChoice(node) { _, event, emitter in
-      all.append(Choice(event: event, emitter: emitter))
+    forEachChoice(node) { index, event, emitter in
+      all.append(Choice(event: event, emitter: emitter, index: index))
       return true
     }
     return all
@@ -132,6 +135,7 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   func take(_ choice: Choice, from node: LoopNode<State>) -> (steps: [ExplorerPath<State, Event>.Step], next: LoopNode<State>) {
     var steps: [ExplorerPath<State, Event>.Step] = []
     let next = successor(of: node, choice.event, from: choice.emitter) { steps.append($0) }
+    if !steps.isEmpty { steps[0].choice = choice.index }
     return (steps, next)
   }
 
@@ -139,6 +143,19 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   @usableFromInline
   func violatedInvariants(_ state: State) -> [Int] {
     explorer.invariants.indices.filter { !explorer.invariants[$0].holds(state) }
+  }
+
+  /// `, with upload remembering Key(file: "a", attempt: 0)`: what the feedbacks remember
+  /// in `node`, which tells why none starts an effect there.
+  func remembered(_ node: LoopNode<State>) -> String {
+    let remembered = zip(feedbacks, node.feedbacks).compactMap { feedback, snapshot -> String? in
+      switch snapshot.memory {
+      case .none: nil
+      case .flag(let flag): "\(feedback.name) remembering \(flag)"
+      case .value(let value): "\(feedback.name) remembering \(value.map { "\($0)" } ?? "nil")"
+      }
+    }
+    return remembered.isEmpty ? "" : ", with " + remembered.joined(separator: " and ")
   }
 
   /// Whether `state` is one the user declared the loop may rest in (waiting for the

@@ -58,7 +58,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
         ExplorerFinding(
           kind: .stuck, path: path,
           message:
-            "Stuck \(Self.after(path)): no effect is in flight in \(Self.state(path.final))\(memories(node)), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:))\(others > 0 ? " (\(others) more stuck state\(others == 1 ? "" : "s"))" : "").",
+            "Stuck \(Self.after(path)): no effect is in flight in \(Self.state(path.final))\(storage.model.remembered(node)), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:))\(others > 0 ? " (\(others) more stuck state\(others == 1 ? "" : "s"))" : "").",
           slug: "stuck"))
     }
     guard completion == .complete, let graph else { return findings }
@@ -80,19 +80,6 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
       }
     }
     return findings
-  }
-
-  /// `, with upload remembering UploadKey(file: "a", attempt: 0)`: what the feedbacks
-  /// remember there, which tells why none starts an effect.
-  func memories(_ node: LoopNode<State>) -> String {
-    let remembered = zip(storage.model.feedbacks, node.feedbacks).compactMap { feedback, snapshot -> String? in
-      switch snapshot.memory {
-      case .none: nil
-      case .flag(let flag): "\(feedback.name) remembering \(flag)"
-      case .value(let value): "\(feedback.name) remembering \(value.map { "\($0)" } ?? "nil")"
-      }
-    }
-    return remembered.isEmpty ? "" : ", with " + remembered.joined(separator: " and ")
   }
 
   /// `in the initial state` or `after 2 events: .a, .b (from timer)`.

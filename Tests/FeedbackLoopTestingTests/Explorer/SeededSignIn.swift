@@ -79,5 +79,6 @@ enum SeededSignIn {
     .final { if case .signedIn = $0 { true } else { false } }
     .waits(in: .case("editing"), .case("failed"))
     .writingSystem("SeededSignIn.system()")
+    .writingExplorer("SeededSignIn.explorer")
   }
 }
