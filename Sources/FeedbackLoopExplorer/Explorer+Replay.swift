@@ -47,7 +47,9 @@ extension Explorer {
       guard let choice = Self.choice(for: move, in: node, model: model) else {
         return ExplorerReplay(
           path: path, findings: findings,
-          divergence: "move \(number + 1), \(Self.describe(move)), cannot be replayed in \(node.state)\(Self.why(move, in: node, model: model)).")
+          divergence:
+            "move \(number + 1), \(Self.describe(move)), cannot be replayed in \(node.state)\(Self.why(move, in: node, model: model))."
+        )
       }
       let (steps, next) = model.take(choice, from: node)
       check(steps)

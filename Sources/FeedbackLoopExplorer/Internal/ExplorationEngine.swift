@@ -184,7 +184,8 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     }
     if model.hasInvariants {
       for invariant in model.violatedInvariants(step.after) {
-        record.noteViolation(invariant, state: parent, choice: edge == ExplorationRecord.initialSteps ? -1 : Int32(edge))
+        record.noteViolation(
+          invariant, state: parent, choice: edge == ExplorationRecord.initialSteps ? -1 : Int32(edge))
       }
     }
   }

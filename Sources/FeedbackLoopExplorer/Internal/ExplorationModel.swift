@@ -132,7 +132,9 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   }
 
   /// The steps and the node that taking `choice` in `node` leads to.
-  func take(_ choice: Choice, from node: LoopNode<State>) -> (steps: [ExplorerPath<State, Event>.Step], next: LoopNode<State>) {
+  func take(_ choice: Choice, from node: LoopNode<State>) -> (
+    steps: [ExplorerPath<State, Event>.Step], next: LoopNode<State>
+  ) {
     var steps: [ExplorerPath<State, Event>.Step] = []
     let next = successor(of: node, choice.event, from: choice.emitter) { steps.append($0) }
     if !steps.isEmpty { steps[0].choice = choice.index }

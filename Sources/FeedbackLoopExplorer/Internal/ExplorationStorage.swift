@@ -29,7 +29,9 @@ final class ExplorationStorage<State: Hashable & Sendable, Event: Sendable>: @un
   var system: System<State, Event> { model.system }
 
   /// The steps and node that `choice` of `node` leads to (`nil` if it has no such choice).
-  func take(_ choice: Int, from node: LoopNode<State>) -> (steps: [ExplorerPath<State, Event>.Step], next: LoopNode<State>)? {
+  func take(_ choice: Int, from node: LoopNode<State>) -> (
+    steps: [ExplorerPath<State, Event>.Step], next: LoopNode<State>
+  )? {
     model.choice(choice, in: node).map { model.take($0, from: node) }
   }
 

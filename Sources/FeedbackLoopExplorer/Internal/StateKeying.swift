@@ -51,7 +51,9 @@ struct KeyedBy<State: Hashable & Sendable>: StateKeying {
   @inlinable func nodes(keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>)
     -> ContiguousArray<LoopNode<State>>
   { representatives }
-  @inlinable func node(_ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>)
+  @inlinable func node(
+    _ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>
+  )
     -> LoopNode<State>
   { representatives[index] }
 }

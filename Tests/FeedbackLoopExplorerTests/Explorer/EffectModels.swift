@@ -27,33 +27,36 @@ enum EffectModels {
   static func uploadQueue<Key: Equatable & Sendable>(
     key: @escaping @Sendable (_ file: String, _ attempt: Int, _ number: Int) -> Key
   ) -> System<Upload, UploadEvent> {
-    System<Upload, UploadEvent>("UploadQueue", initial: .idle, reduce: { (state: inout Upload, event) in
-      switch (state, event) {
-      case (.idle, .enqueue(let file)):
-        state = .uploading(file: file, attempt: 0, queue: [], number: 0)
-      case (.uploading(let file, let attempt, var queue, let number), .enqueue(let next)):
-        guard queue.count < 1 else { return }  // a short queue: a finite space
-        queue.append(next)
-        state = .uploading(file: file, attempt: attempt, queue: queue, number: number)
-      case (.uploading(let file, let attempt, let queue, let number), .failed):
-        state =
-          attempt < 1
-          ? .uploading(file: file, attempt: attempt + 1, queue: queue, number: number)
-          : next(queue, number: number)
-      case (.uploading(_, _, let queue, let number), .uploaded):
-        state = next(queue, number: number)
-      default:
-        return
-      }
-    }, feedbacks: [
-      Feedback.skippingRepeated(
-        "upload", emits: [.uploaded, .failed],
-        { state -> Key? in
-          guard case .uploading(let file, let attempt, _, let number) = state else { return nil }
-          return key(file, attempt, number)
+    System<Upload, UploadEvent>(
+      "UploadQueue", initial: .idle,
+      reduce: { (state: inout Upload, event) in
+        switch (state, event) {
+        case (.idle, .enqueue(let file)):
+          state = .uploading(file: file, attempt: 0, queue: [], number: 0)
+        case (.uploading(let file, let attempt, var queue, let number), .enqueue(let next)):
+          guard queue.count < 1 else { return }  // a short queue: a finite space
+          queue.append(next)
+          state = .uploading(file: file, attempt: attempt, queue: queue, number: number)
+        case (.uploading(let file, let attempt, let queue, let number), .failed):
+          state =
+            attempt < 1
+            ? .uploading(file: file, attempt: attempt + 1, queue: queue, number: number)
+            : next(queue, number: number)
+        case (.uploading(_, _, let queue, let number), .uploaded):
+          state = next(queue, number: number)
+        default:
+          return
         }
-      ) { _ in .task { _ in .uploaded } }
-    ])
+      },
+      feedbacks: [
+        Feedback.skippingRepeated(
+          "upload", emits: [.uploaded, .failed],
+          { state -> Key? in
+            guard case .uploading(let file, let attempt, _, let number) = state else { return nil }
+            return key(file, attempt, number)
+          }
+        ) { _ in .task { _ in .uploaded } }
+      ])
   }
 
   private static func next(_ queue: [String], number: Int) -> Upload {

@@ -26,7 +26,9 @@ import Testing
 
   /// A key that tells the two uploads apart starts the second one: nothing is stuck.
   @Test func aKeyThatTellsUploadsApartIsNotStuck() {
-    let system = EffectModels.uploadQueue { _, attempt, number in EffectModels.Numbered(number: number, attempt: attempt) }
+    let system = EffectModels.uploadQueue { _, attempt, number in
+      EffectModels.Numbered(number: number, attempt: attempt)
+    }
     let exploration = Explorer(system, events: [.enqueue("a")]).waits(in: .value(.idle)).run()
     #expect(exploration.isComplete)
     #expect(exploration.findings.isEmpty, "\(exploration.report)")
@@ -34,7 +36,9 @@ import Testing
 
   /// Without `waits`, the idle queue is stuck too: the initial state, with no upload.
   @Test func aStateTheLoopMayWaitInMustBeDeclared() {
-    let system = EffectModels.uploadQueue { _, attempt, number in EffectModels.Numbered(number: number, attempt: attempt) }
+    let system = EffectModels.uploadQueue { _, attempt, number in
+      EffectModels.Numbered(number: number, attempt: attempt)
+    }
     let exploration = Explorer(system, events: [.enqueue("a")]).run()
     #expect(
       exploration.findings.map(\.message) == [
@@ -61,7 +65,10 @@ import Testing
       .run()
     let edges = exploration.reachableGraph().transitions.map { "\($0.from ?? "") —\($0.event ?? "")→ \($0.to)" }
     #expect(edges == [#"idle —load→ ["loading"]"#, #"loading —loaded→ ["loaded"]"#])
-    #expect(exploration.findings.map(\.message) == ["Transition idle —loaded→ loaded never fires: no reachable state and event take it."])
+    #expect(
+      exploration.findings.map(\.message) == [
+        "Transition idle —loaded→ loaded never fires: no reachable state and event take it."
+      ])
     #expect(exploration.stateCount == 3)
   }
 

@@ -78,7 +78,9 @@ import Testing
   }
 
   @Test func eventsThatSwiftCannotWriteAreReplayedByTheirChoice() throws {
-    let messages = failureMessages { SeededSignIn.explorer.writingEvents { _ -> String? in nil }.assertNoFindings(line: 1) }
+    let messages = failureMessages {
+      SeededSignIn.explorer.writingEvents { _ -> String? in nil }.assertNoFindings(line: 1)
+    }
     let test = try #require(Self.printedTests(messages).first)
     #expect(test.contains(#"    .choice(1),  // emailChanged("ada@example.com\n")"#))
     #expect(!test.contains("<#"))
@@ -87,7 +89,9 @@ import Testing
   @Test func durationsAreWrittenAsSwift() {
     enum Timed { case wait(Duration), pause(after: Duration, times: Int) }
     #expect(SwiftSource.value(Timed.wait(.milliseconds(1500)))?.hasSuffix(".wait(.seconds(1.5))") == true)
-    #expect(SwiftSource.value(Timed.pause(after: .seconds(2), times: 3))?.hasSuffix(".pause(after: .seconds(2.0), times: 3)") == true)
+    #expect(
+      SwiftSource.value(Timed.pause(after: .seconds(2), times: 3))?.hasSuffix(".pause(after: .seconds(2.0), times: 3)")
+        == true)
     #expect(SwiftSource.value(Duration.seconds(3)) == ".seconds(3.0)")
   }
 }
