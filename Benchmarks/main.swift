@@ -8,6 +8,7 @@ let suites: [[Benchmark]] = [
   atlasBenchmarks,
   coverageBenchmarks,
   explorerBenchmarks,
+  effectsExplorerBenchmarks,
   backpressureBenchmarks,
   asyncEffectBenchmarks,
   combineBenchmarks,

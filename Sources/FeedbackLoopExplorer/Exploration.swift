@@ -16,8 +16,9 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
   let record: ExplorationRecord
   /// How the exploration ended.
   public let completion: ExplorationCompletion
-  /// The bytes the visited-state store held at the end: states, parents, choices and the
-  /// hash table (computed from their capacities, not measured).
+  /// The bytes the visited-state store held at the end: states, parents, choices, the
+  /// hash table and the feedbacks' snapshots (computed from their capacities, not
+  /// measured; a memory's boxed values are not counted).
   public let storeBytes: Int
   /// What it found, in a fixed order: invariant violations (in declaration order),
   /// undeclared transitions, the first deadlock, the first stuck state, then (complete explorations only)

@@ -212,6 +212,10 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       for i in 0..<store.count { names.insert(system.nodeName(of: node(at: i).state)) }
       record.reachedNodes = names
     }
+    // Each node's feedback snapshots live in an array of their own: its header and elements.
+    let feedbackCount = model.reacts ? model.feedbacks.count : 0
+    let snapshotBytes =
+      feedbackCount == 0 ? 0 : store.count * (32 + feedbackCount * MemoryLayout<FeedbackSnapshot>.stride)
     let keying = self.keying
     let store = self.store
     let storage = ExplorationStorage(
@@ -221,6 +225,6 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       lookup: { node in store.index(of: keying.key(node)) })
     return Exploration(
       storage: storage, record: record, completion: completion,
-      storeBytes: store.bytes + representatives.capacity * MemoryLayout<Node>.stride)
+      storeBytes: store.bytes + representatives.capacity * MemoryLayout<Node>.stride + snapshotBytes)
   }
 }
