@@ -17,10 +17,17 @@ public import FeedbackLoop
 /// print(exploration.report)
 /// ```
 ///
-/// The model is the system itself: events are reduced by its declared transitions and
-/// reducers exactly as a loop reduces them, without running a loop. Time is abstracted: a
-/// feedback that would start an effect in a state "may emit" any of its declared events
-/// there, for which ``feedbackEvents`` gives sample values (matched by event name).
+/// The model is the whole loop, run by the system's own code: events are reduced by its
+/// declared transitions and reducers exactly as a loop reduces them, and after each
+/// reduction every feedback decides with the runtime's own logic, its memory (the last
+/// derived value, a predicate's last value, the keyed requests) carried in the explored
+/// state with the effects in flight. An explored state is the system's state plus those.
+/// Time is abstracted: a running `.task` may emit one of its declared events, a `.run` or
+/// `.sequence` any of them any number of times, a `.send` emits at once, an input or a
+/// mediator at any time; ``feedbackEvents`` gives sample values (matched by event name) for
+/// events declared by name, and a value declared in `emits:` is its own sample. A state
+/// with no effect in flight, where only the outside can move the loop, is a finding
+/// ("stuck") unless ``waits(when:)`` says the loop may wait there.
 ///
 /// - Complexity: O(states × choices) reductions; memory per state is the state's stride
 ///   plus about 12 bytes (see ``Exploration/storeBytes``).
