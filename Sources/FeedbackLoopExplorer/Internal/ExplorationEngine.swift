@@ -19,6 +19,8 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   @usableFromInline var representatives: ContiguousArray<Node> = []
   @usableFromInline var record: ExplorationRecord
   @usableFromInline var boundReached: ExplorationCompletion?
+  /// The steps of one choice, reused from choice to choice.
+  @usableFromInline var steps: [ExplorerPath<State, Event>.Step] = []
 
   @inlinable
   init(model: ExplorationModel<State, Event>, keying: Keying) {
@@ -155,9 +157,32 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       return
     }
     let edge = UInt16(truncatingIfNeeded: choice)
-    let model = self.model
-    let next = model.successor(of: node, event, from: emitter) { step in
-      note(step, parent: parent, edge: edge, stateNode: &stateNode)
+    let next: Node
+    if model.reacts {
+      // The steps are gathered in a reused buffer (the closure touches no `self`), then noted.
+      var steps = self.steps
+      self.steps = []
+      steps.removeAll(keepingCapacity: true)
+      next = model.successor(of: node, event, from: emitter) { steps.append($0) }
+      for step in steps { note(step, parent: parent, edge: edge, stateNode: &stateNode) }
+      self.steps = steps
+    } else {
+      // No feedback reacts: one reduction, no snapshots (the reducer-only fast path).
+      switch system.explorationReduce(node.state, event) {
+      case .ignored:
+        if declaresTransitions { noteIgnored(node.state, event, node: &stateNode) }
+        return
+      case .reduced(let state, let transition):
+        if let transition, record.firstFiring[transition.index].state < 0 {
+          record.firstFiring[transition.index] = (parent, edge)
+        }
+        if model.hasInvariants { noteViolations(of: state, parent: parent, edge: edge) }
+        next = Node(state: state, feedbacks: node.feedbacks)
+      case .undeclared(let state, let transition):
+        record.noteUndeclared(transition, state: parent, choice: edge)
+        if model.hasInvariants { noteViolations(of: state, parent: parent, edge: edge) }
+        next = Node(state: state, feedbacks: node.feedbacks)
+      }
     }
     if !keying.same(next.state, node.state) { changes = true }
     let key = keying.key(next)
@@ -182,11 +207,13 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
         record.firstFiring[transition.index] = (parent, edge)
       }
     }
-    if model.hasInvariants {
-      for invariant in model.violatedInvariants(step.after) {
-        record.noteViolation(
-          invariant, state: parent, choice: edge == ExplorationRecord.initialSteps ? -1 : Int32(edge))
-      }
+    if model.hasInvariants { noteViolations(of: step.after, parent: parent, edge: edge) }
+  }
+
+  @usableFromInline
+  mutating func noteViolations(of state: State, parent: Int32, edge: UInt16) {
+    for invariant in model.violatedInvariants(state) {
+      record.noteViolation(invariant, state: parent, choice: edge == ExplorationRecord.initialSteps ? -1 : Int32(edge))
     }
   }
 
