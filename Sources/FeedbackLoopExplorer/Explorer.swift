@@ -192,6 +192,10 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
       var engine = ExplorationEngine(model: model, keying: KeyedBy<State>(key: key))
       return engine.run(progress: progress)
     }
+    if !model.reacts {
+      var engine = ExplorationEngine(model: model, keying: StatesOnly<State>())
+      return engine.run(progress: progress)
+    }
     var engine = ExplorationEngine(model: model, keying: Identity<State>())
     return engine.run(progress: progress)
   }

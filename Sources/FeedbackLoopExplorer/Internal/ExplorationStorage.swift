@@ -9,14 +9,14 @@ import FeedbackLoop
 /// afterwards; sharing it across threads is read-only.
 final class ExplorationStorage<State: Hashable & Sendable, Event: Sendable>: @unchecked Sendable {
   let model: ExplorationModel<State, Event>
-  let nodes: ContiguousArray<LoopNode<State>>
+  let nodes: NodeList<State>
   let parents: ContiguousArray<Int32>
   let choices: ContiguousArray<UInt16>
   /// The index of a node (or of the node its key merges it with), if it was visited.
   let lookup: (LoopNode<State>) -> Int?
 
   init(
-    model: ExplorationModel<State, Event>, nodes: ContiguousArray<LoopNode<State>>, parents: ContiguousArray<Int32>,
+    model: ExplorationModel<State, Event>, nodes: NodeList<State>, parents: ContiguousArray<Int32>,
     choices: ContiguousArray<UInt16>, lookup: @escaping (LoopNode<State>) -> Int?
   ) {
     self.model = model

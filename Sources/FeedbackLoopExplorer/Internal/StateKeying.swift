@@ -13,9 +13,7 @@ protocol StateKeying {
   /// Whether two states are the same state for the exploration.
   func same(_ a: State, _ b: State) -> Bool
   /// The nodes, by index, from the stored keys and representatives.
-  func nodes(keys: ContiguousArray<Key>, representatives: ContiguousArray<LoopNode<State>>) -> ContiguousArray<
-    LoopNode<State>
-  >
+  func nodes(keys: ContiguousArray<Key>, representatives: ContiguousArray<LoopNode<State>>) -> NodeList<State>
   /// The node with `index`.
   func node(_ index: Int, keys: ContiguousArray<Key>, representatives: ContiguousArray<LoopNode<State>>) -> LoopNode<
     State
@@ -30,8 +28,8 @@ struct Identity<State: Hashable & Sendable>: StateKeying {
   @inlinable @inline(__always) func key(_ node: LoopNode<State>) -> LoopNode<State> { node }
   @inlinable @inline(__always) func same(_ a: State, _ b: State) -> Bool { a == b }
   @inlinable func nodes(keys: ContiguousArray<LoopNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
-    -> ContiguousArray<LoopNode<State>>
-  { keys }
+    -> NodeList<State>
+  { NodeList(count: keys.count) { keys[$0] } }
   @inlinable @inline(__always)
   func node(_ index: Int, keys: ContiguousArray<LoopNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
     -> LoopNode<State>
@@ -49,8 +47,8 @@ struct KeyedBy<State: Hashable & Sendable>: StateKeying {
   }
   @inlinable func same(_ a: State, _ b: State) -> Bool { key(a) == key(b) }
   @inlinable func nodes(keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>)
-    -> ContiguousArray<LoopNode<State>>
-  { representatives }
+    -> NodeList<State>
+  { NodeList(count: representatives.count) { representatives[$0] } }
   @inlinable func node(
     _ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>
   )
@@ -69,4 +67,39 @@ struct MergedKey: Hashable {
     self.state = state
     self.feedbacks = feedbacks
   }
+}
+
+/// States are their own keys, for systems whose feedbacks do not react (no memories, no
+/// effects): the store holds the states themselves, as compact as before nodes existed.
+@usableFromInline
+struct StatesOnly<State: Hashable & Sendable>: StateKeying {
+  @inlinable init() {}
+  @inlinable var keepsRepresentatives: Bool { false }
+  @inlinable @inline(__always) func key(_ node: LoopNode<State>) -> State { node.state }
+  @inlinable @inline(__always) func same(_ a: State, _ b: State) -> Bool { a == b }
+  @inlinable func nodes(keys: ContiguousArray<State>, representatives: ContiguousArray<LoopNode<State>>)
+    -> NodeList<State>
+  { NodeList(count: keys.count) { LoopNode(state: keys[$0], feedbacks: []) } }
+  @inlinable @inline(__always)
+  func node(_ index: Int, keys: ContiguousArray<State>, representatives: ContiguousArray<LoopNode<State>>)
+    -> LoopNode<State>
+  { LoopNode(state: keys[index], feedbacks: []) }
+}
+
+/// The explored nodes by index, read from the store without copying it (a store of bare
+/// states makes each node when asked).
+@usableFromInline
+struct NodeList<State: Hashable & Sendable>: RandomAccessCollection, Sendable {
+  @usableFromInline let count: Int
+  @usableFromInline let node: @Sendable (Int) -> LoopNode<State>
+
+  @inlinable
+  init(count: Int, node: @escaping @Sendable (Int) -> LoopNode<State>) {
+    self.count = count
+    self.node = node
+  }
+
+  @inlinable var startIndex: Int { 0 }
+  @inlinable var endIndex: Int { count }
+  @inlinable subscript(index: Int) -> LoopNode<State> { node(index) }
 }
