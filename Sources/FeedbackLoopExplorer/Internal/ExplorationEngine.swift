@@ -129,12 +129,28 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     var stateNode: String?
     let parent = Int32(truncatingIfNeeded: index)
     var choice = 0
-    model.forEachChoice(node) { _, event, emitter in
-      follow(
-        event, from: emitter, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
-        node: &stateNode, into: &pending)
-      choice += 1
-      return true
+    if model.reacts {
+      model.forEachChoice(node) { _, event, emitter in
+        follow(
+          event, from: emitter, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
+          node: &stateNode, into: &pending)
+        choice += 1
+        return true
+      }
+    } else if let perState = model.perState {  // the external events only, without a closure per choice
+      for event in perState(node.state) {
+        follow(
+          event, from: .outside, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
+          node: &stateNode, into: &pending)
+        choice += 1
+      }
+    } else {
+      for event in model.fixedEvents {
+        follow(
+          event, from: .outside, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
+          node: &stateNode, into: &pending)
+        choice += 1
+      }
     }
     if !changes, !(model.explorer.isFinal?(node.state) ?? false) {
       if record.firstDeadlock < 0 { record.firstDeadlock = index }
@@ -177,11 +193,11 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
           record.firstFiring[transition.index] = (parent, edge)
         }
         if model.hasInvariants { noteViolations(of: state, parent: parent, edge: edge) }
-        next = Node(state: state, feedbacks: node.feedbacks)
+        next = Node(state: state, feedbacks: [])  // no feedback reacts: no snapshots
       case .undeclared(let state, let transition):
         record.noteUndeclared(transition, state: parent, choice: edge)
         if model.hasInvariants { noteViolations(of: state, parent: parent, edge: edge) }
-        next = Node(state: state, feedbacks: node.feedbacks)
+        next = Node(state: state, feedbacks: [])  // no feedback reacts: no snapshots
       }
     }
     if !keying.same(next.state, node.state) { changes = true }
