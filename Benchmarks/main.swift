@@ -9,6 +9,7 @@ let suites: [[Benchmark]] = [
   atlasBenchmarks,
   coverageBenchmarks,
   explorerBenchmarks,
+  effectsExplorerBenchmarks,
   backpressureBenchmarks,
   asyncEffectBenchmarks,
   combineBenchmarks,

@@ -1,7 +1,8 @@
 public import FeedbackLoopExplorer
 
 /// The examples' explorers: each system with a finite alphabet of sample events, for the
-/// tests, the benchmarks and `diagram explore NAME`.
+/// tests, the benchmarks and `diagram explore NAME`. Each knows its own Swift
+/// (`writingExplorer`), so the test printed for a finding is a `@Test` that runs as printed.
 ///
 /// ```swift
 /// print(ExampleExplorers.signIn.run().report)
@@ -10,10 +11,12 @@ public enum ExampleExplorers {
   /// Counter: `increment` and `decrement` from 0, up to 4 events deep (its space is infinite).
   public static var counter: Explorer<Counter.State, Counter.Event> {
     Explorer(Counter.system(), events: [.increment, .decrement], maxDepth: 4).writingSystem("Counter.system()")
+      .writingExplorer("ExampleExplorers.counter")
   }
 
   /// SignIn: an address, a newline-terminated address, a short and a right password, submit;
-  /// the client's answers as the `authenticate` feedback's samples. Signed in is final.
+  /// the client's answers as the `authenticate` feedback's samples. The form waits for the
+  /// user while editing or after a failure; signed in is final.
   public static var signIn: Explorer<SignIn.State, SignIn.Event> {
     Explorer(
       SignIn.system(),
@@ -27,12 +30,15 @@ public enum ExampleExplorers {
       return true
     }
     .final { if case .signedIn = $0 { true } else { false } }
+    .waits(in: .case("editing"), .case("failed"))
     .writingSystem("SignIn.system()")
+    .writingExplorer("ExampleExplorers.signIn")
   }
 
   /// TrafficLight: `emergency` from outside, `tick` from the timer.
   public static var trafficLight: Explorer<TrafficLight.Light, TrafficLight.Signal> {
     Explorer(TrafficLight.system, events: [.emergency], feedbackEvents: [.tick]).writingSystem("TrafficLight.system")
+      .writingExplorer("ExampleExplorers.trafficLight")
   }
 
   /// Volume: no external events; the feedbacks raise or lower the value to the target 15,
@@ -41,14 +47,19 @@ public enum ExampleExplorers {
     Explorer(Volume.system(), events: [], feedbackEvents: [Volume.Increase(), Volume.Decrease()])
       .final { $0.value == 15 }
       .writingSystem("Volume.system()")
+      .writingExplorer("ExampleExplorers.volume")
   }
 
   /// Movies: `fetchNext` and `retry` from outside; one page of one movie and a failure as
   /// the network feedback's samples; up to 6 events deep (pages accumulate without end).
+  /// Before the first page, after a page and after a failure the list waits for the user.
   public static var movies: Explorer<Movies.State, Movies.Event> {
     let page = Movies.Page(number: 1, totalPages: 2, movies: [Movies.Movie(id: 1, title: "Alien")])
     return Explorer(
       Movies.system(), events: [.fetchNext, .retry], feedbackEvents: [.didLoad(page), .didFail("offline")], maxDepth: 6
-    ).writingSystem("Movies.system()")
+    )
+    .waits(in: .case("initial"), .case("loadedPage"), .case("failed"))
+    .writingSystem("Movies.system()")
+    .writingExplorer("ExampleExplorers.movies")
   }
 }

@@ -17,7 +17,7 @@ extension Exploration {
     let candidates = record.firstFiring.enumerated().compactMap {
       index, firing -> (TransitionID, ExplorerPath<State, Event>)? in
       guard firing.state >= 0 else { return nil }
-      return (TransitionID(index), storage.path(to: Int(firing.state), then: Int(firing.choice)))
+      return (TransitionID(index), storage.path(to: firing.state, choice: firing.choice))
     }
     let ordered = candidates.sorted { a, b in
       a.1.steps.count != b.1.steps.count ? a.1.steps.count > b.1.steps.count : a.0 < b.0

@@ -17,34 +17,46 @@ extension Exploration {
   ///   with the edges between them. The graph is named `<System>-reachable`, or
   ///   `<System>-reachable-first-<limit>` when it is cut.
   public func reachableGraph(limit: Int = 200) -> SystemGraph {
-    let count = min(stateCount, max(1, limit))
+    // One node per system state (the first explored state with it stands for the others,
+    // which differ only in the feedbacks' memories and effects in flight).
+    var first: [State: Int] = [:]
+    var order: [Int] = []
+    for (index, node) in storage.nodes.enumerated() where first[node.state] == nil {
+      first[node.state] = order.count
+      order.append(index)
+    }
+    let total = order.count
+    let count = min(total, max(1, limit))
     var names: [String] = []
     var used: [String: Int] = [:]
-    for index in 0..<count {
-      let base = Self.shortened(String(describing: storage.states[index]))
+    for number in 0..<count {
+      let base = Self.shortened(String(describing: storage.nodes[order[number]].state))
       used[base, default: 0] += 1
       names.append(used[base]! == 1 ? base : "\(base) #\(used[base]!)")
     }
     var edges: [TransitionEdge] = []
     var seen = Set<String>()
     var events = Set<String>()
-    for index in 0..<count {
-      let state = storage.states[index]
-      for choice in storage.model.choices(of: state) {
-        let step = storage.step(from: state, event: choice.event, feedback: choice.feedback)
-        guard step.kind != .ignoredEvent, let target = storage.lookup(step.after), target != index, target < count
-        else { continue }
-        let event = system.nodeName(ofEvent: choice.event)
-        guard seen.insert("\(index)\u{1}\(target)\u{1}\(event)").inserted else { continue }
-        events.insert(event)
-        edges.append(
-          TransitionEdge(
-            id: TransitionID(edges.count), from: names[index], event: event, to: [names[target]],
-            label: step.kind == .undeclaredTransition ? "undeclared" : nil))
+    for node in storage.nodes {
+      guard let from = first[node.state], from < count else { continue }
+      for choice in storage.model.choices(of: node) {
+        let (steps, _) = storage.model.take(choice, from: node)
+        for step in steps where step.kind != .ignoredEvent {
+          guard let source = first[step.before], let target = first[step.after], source != target, source < count,
+            target < count
+          else { continue }
+          let event = system.nodeName(ofEvent: step.event)
+          guard seen.insert("\(source)\u{1}\(target)\u{1}\(event)").inserted else { continue }
+          events.insert(event)
+          edges.append(
+            TransitionEdge(
+              id: TransitionID(edges.count), from: names[source], event: event, to: [names[target]],
+              label: step.kind == .undeclaredTransition ? "undeclared" : nil))
+        }
       }
     }
     return SystemGraph(
-      name: count < stateCount ? "\(system.name)-reachable-first-\(count)" : "\(system.name)-reachable",
+      name: count < total ? "\(system.name)-reachable-first-\(count)" : "\(system.name)-reachable",
       initial: names[0],
       states: names.map { StateNode(id: $0) }.sorted { $0.id < $1.id },
       events: events.sorted().map { EventNode(id: $0) },

@@ -22,7 +22,12 @@ extension Exploration {
       }
     }
     let ignored = ignoredEvents
-    if !ignored.isEmpty {
+    if ignored.count == 1, system.graph.states.count <= 1 {
+      // One node stands for every state (a struct state): naming it says nothing.
+      lines.append(
+        "Events ignored in some states (no declared transition accepts them; not findings): "
+          + ignored[0].events.joined(separator: ", "))
+    } else if !ignored.isEmpty {
       lines.append("Events ignored (no declared transition accepts them; not findings):")
       for (state, events) in ignored {
         lines.append("  in \(state): \(events.joined(separator: ", "))")

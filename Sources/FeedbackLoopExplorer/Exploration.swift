@@ -16,11 +16,12 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
   let record: ExplorationRecord
   /// How the exploration ended.
   public let completion: ExplorationCompletion
-  /// The bytes the visited-state store held at the end: states, parents, choices and the
-  /// hash table (computed from their capacities, not measured).
+  /// The bytes the visited-state store held at the end: states, parents, choices, the
+  /// hash table and the feedbacks' snapshots (computed from their capacities, not
+  /// measured; a memory's boxed values are not counted).
   public let storeBytes: Int
   /// What it found, in a fixed order: invariant violations (in declaration order),
-  /// undeclared transitions, the first deadlock, then (complete explorations only)
+  /// undeclared transitions, the first deadlock, the first stuck state, then (complete explorations only)
   /// transitions that never fire and declared states never reached.
   public let findings: [ExplorerFinding<State, Event>]
 
@@ -37,25 +38,31 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
 
   /// The explored system.
   public var system: System<State, Event> { storage.system }
-  /// Distinct states visited.
-  public var stateCount: Int { storage.states.count }
-  /// Edges followed whose event changed the state.
+  /// Distinct states explored: a system state together with each feedback's memory and
+  /// the effects in flight (for a system whose feedbacks start no effects, its states).
+  public var stateCount: Int { storage.nodes.count }
+  /// Distinct system states among them.
+  public var systemStateCount: Int { Set(storage.nodes.lazy.map(\.state)).count }
+  /// Edges followed that led to another explored state.
   public var transitionCount: Int { record.transitions }
   /// The length of the longest shortest path from the initial state.
   public var depth: Int { record.depth }
   /// Whether every reachable state was visited.
   public var isComplete: Bool { completion == .complete }
-  /// The visited states, in the order found (breadth-first).
-  public var states: [State] { Array(storage.states) }
+  /// The visited system states, each once, in the order found (breadth-first).
+  public var states: [State] {
+    var seen = Set<State>()
+    return storage.nodes.compactMap { seen.insert($0.state).inserted ? $0.state : nil }
+  }
 
   /// For each state node of the system's graph, the events (by node name) that no
   /// declared transition accepts there: information, not findings.
   public var ignoredEvents: [(state: String, events: [String])] {
     var record = record
     for sample in record.ignoredSamples {
-      let state = storage.states[Int(sample.state)]
-      guard let event = storage.model.choice(Int(sample.choice), in: state)?.event else { continue }
-      record.noteIgnored(state: system.nodeName(of: state), event: system.nodeName(ofEvent: event))
+      let node = storage.nodes[Int(sample.state)]
+      guard let event = storage.model.choice(Int(sample.choice), in: node)?.event else { continue }
+      record.noteIgnored(state: system.nodeName(of: node.state), event: system.nodeName(ofEvent: event))
     }
     return record.ignoredOrder.map { ($0, record.ignored[$0] ?? []) }
   }
@@ -68,6 +75,13 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
 
   /// The shortest event path from the initial state to `state`, if it was visited.
   public func path(to state: State) -> ExplorerPath<State, Event>? {
-    storage.lookup(state).map { storage.path(to: $0) }
+    let index: Int?
+    if let key = storage.model.explorer.key {
+      let wanted = key(state)
+      index = storage.nodes.firstIndex { key($0.state) == wanted }
+    } else {
+      index = storage.firstIndex(of: state)
+    }
+    return index.map { storage.path(to: $0) }
   }
 }

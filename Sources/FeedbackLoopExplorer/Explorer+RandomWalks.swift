@@ -23,22 +23,23 @@ extension Explorer {
     var result = RandomWalks<State, Event>(system: system.name, seed: seed, walks: 0, events: 0)
     for _ in 0..<max(0, count) {
       result.walks += 1
-      var state = system.initial
-      var taken: [(event: Event, feedback: Int?)] = []
-      if let failure = Self.failure(in: state, step: nil, model: model) {
-        result.failure = finding(failure, path: ExplorerPath(initial: state, steps: []), walk: result.walks, seed: seed)
+      var node = model.initial.node
+      var taken: [ExplorationModel<State, Event>.Choice] = []
+      if let failure = Self.failure(in: node, steps: model.initial.steps, model: model) {
+        let path = ExplorerPath(initial: system.initial, steps: model.initial.steps)
+        result.failure = finding(failure, path: path, walk: result.walks, seed: seed)
         result.unshrunkLength = 0
         return result
       }
       for _ in 0..<max(0, length) {
-        let choices = model.choices(of: state)
+        let choices = model.choices(of: node)
         if choices.isEmpty { break }
         let choice = choices[Int(random.next() % UInt64(choices.count))]
-        let step = model.step(from: state, event: choice.event, feedback: choice.feedback)
-        taken.append((choice.event, choice.feedback))
+        let (steps, next) = model.take(choice, from: node)
+        taken.append(choice)
         result.events += 1
-        state = step.after
-        if let failure = Self.failure(in: state, step: step, model: model) {
+        node = next
+        if let failure = Self.failure(in: node, steps: steps, model: model) {
           let shrunk = Self.shrink(taken, failing: failure, model: model)
           result.failure = finding(failure, path: shrunk, walk: result.walks, seed: seed)
           result.unshrunkLength = taken.count
@@ -56,40 +57,49 @@ extension Explorer {
     case deadlock
   }
 
-  static func failure(in state: State, step: ExplorerPath<State, Event>.Step?, model: ExplorationModel<State, Event>)
-    -> WalkFailure?
-  {
-    if let step, step.kind == .undeclaredTransition, let transition = step.transition { return .undeclared(transition) }
-    if let invariant = model.violatedInvariants(state).first { return .invariant(invariant) }
-    return isDeadlocked(state, model: model) ? .deadlock : nil
+  static func failure(
+    in node: LoopNode<State>, steps: [ExplorerPath<State, Event>.Step], model: ExplorationModel<State, Event>
+  ) -> WalkFailure? {
+    for step in steps {
+      if step.kind == .undeclaredTransition, let transition = step.transition { return .undeclared(transition) }
+      if step.kind != .ignoredEvent, let invariant = model.violatedInvariants(step.after).first {
+        return .invariant(invariant)
+      }
+    }
+    if steps.isEmpty, let invariant = model.violatedInvariants(node.state).first { return .invariant(invariant) }
+    return isDeadlocked(node, model: model) ? .deadlock : nil
   }
 
-  /// Whether no choice changes `state` (as the exploration tells states apart: by the
-  /// merging key when there is one) and it is not marked final.
-  static func isDeadlocked(_ state: State, model: ExplorationModel<State, Event>) -> Bool {
+  /// Whether no choice changes the node's state (as the exploration tells states apart:
+  /// by the merging key when there is one) and it is not marked final.
+  static func isDeadlocked(_ node: LoopNode<State>, model: ExplorationModel<State, Event>) -> Bool {
+    let state = node.state
     if model.explorer.isFinal?(state) ?? false { return false }
     let key = model.explorer.key
     let same: (State) -> Bool = key.map { key in { key($0) == key(state) } } ?? { $0 == state }
-    return !model.choices(of: state).contains { choice in
-      !same(model.step(from: state, event: choice.event, feedback: choice.feedback).after)
+    return !model.choices(of: node).contains { choice in
+      !same(model.take(choice, from: node).next.state)
     }
   }
 
-  /// Replays `events` from the initial state: the path up to the first time `failure`
-  /// happens, or `nil` if it does not (or a feedback event comes where its feedback would
-  /// not run).
+  /// Replays `choices` from the initial node: the path up to the first time `failure`
+  /// happens, or `nil` if it does not (or an event comes from an effect that is not in
+  /// flight there).
   static func replay(
-    _ events: [(event: Event, feedback: Int?)], failing failure: WalkFailure, model: ExplorationModel<State, Event>
-  ) -> ExplorerPath<State, Event>? {
-    var state = model.system.initial
-    var steps: [ExplorerPath<State, Event>.Step] = []
-    for (event, feedback) in events {
-      if let feedback, !model.system.feedbacks[feedback].mayEmit(in: state) { return nil }
-      let step = model.step(from: state, event: event, feedback: feedback)
-      steps.append(step)
-      state = step.after
-      if Self.failure(in: state, step: step, model: model) == failure {
-        return ExplorerPath(initial: model.system.initial, steps: steps)
+    _ choices: [ExplorationModel<State, Event>.Choice], failing failure: WalkFailure,
+    model: ExplorationModel<State, Event>
+  ) -> (path: ExplorerPath<State, Event>, choices: [ExplorationModel<State, Event>.Choice])? {
+    var node = model.initial.node
+    var steps = model.initial.steps
+    for (number, choice) in choices.enumerated() {
+      if choice.emitter != .outside, !model.choices(of: node).contains(where: { $0.emitter == choice.emitter }) {
+        return nil
+      }
+      let (taken, next) = model.take(choice, from: node)
+      steps += taken
+      node = next
+      if Self.failure(in: node, steps: taken, model: model) == failure {
+        return (ExplorerPath(initial: model.system.initial, steps: steps), Array(choices[...number]))
       }
     }
     return nil
@@ -98,12 +108,14 @@ extension Explorer {
   /// Removes chunks of events, halving their size down to one event, while the rest still
   /// fails the same way: the result is 1-minimal (no single event can go).
   static func shrink(
-    _ events: [(event: Event, feedback: Int?)], failing failure: WalkFailure, model: ExplorationModel<State, Event>
+    _ choices: [ExplorationModel<State, Event>.Choice], failing failure: WalkFailure,
+    model: ExplorationModel<State, Event>
   ) -> ExplorerPath<State, Event> {
-    guard var best = replay(events, failing: failure, model: model) else {
+    guard let replayed = replay(choices, failing: failure, model: model) else {
       preconditionFailure("a failing walk replays its failure")
     }
-    var current = best.steps.map { (event: $0.event, feedback: $0.feedback.map { $0.id.index }) }
+    var best = replayed.path
+    var current = replayed.choices
     var size = max(1, current.count / 2)
     while size >= 1 {
       var start = 0
@@ -111,9 +123,9 @@ extension Explorer {
       while start < current.count {
         var candidate = current
         candidate.removeSubrange(start..<min(start + size, current.count))
-        if let path = replay(candidate, failing: failure, model: model) {
-          best = path
-          current = path.steps.map { (event: $0.event, feedback: $0.feedback.map { $0.id.index }) }
+        if let shorter = replay(candidate, failing: failure, model: model) {
+          best = shorter.path
+          current = shorter.choices
           removed = true
         } else {
           start += size

@@ -17,10 +17,17 @@ public import FeedbackLoop
 /// print(exploration.report)
 /// ```
 ///
-/// The model is the system itself: events are reduced by its declared transitions and
-/// reducers exactly as a loop reduces them, without running a loop. Time is abstracted: a
-/// feedback that would start an effect in a state "may emit" any of its declared events
-/// there, for which ``feedbackEvents`` gives sample values (matched by event name).
+/// The model is the whole loop, run by the system's own code: events are reduced by its
+/// declared transitions and reducers exactly as a loop reduces them, and after each
+/// reduction every feedback decides with the runtime's own logic, its memory (the last
+/// derived value, a predicate's last value, the keyed requests) carried in the explored
+/// state with the effects in flight. An explored state is the system's state plus those.
+/// Time is abstracted: a running `.task` may emit one of its declared events, a `.run` or
+/// `.sequence` any of them any number of times, a `.send` emits at once, an input or a
+/// mediator at any time; ``feedbackEvents`` gives sample values (matched by event name) for
+/// events declared by name, and a value declared in `emits:` is its own sample. A state
+/// with no effect in flight, where only the outside can move the loop, is a finding
+/// ("stuck") unless ``waits(when:)`` says the loop may wait there.
 ///
 /// - Complexity: O(states × choices) reductions; memory per state is the state's stride
 ///   plus about 12 bytes (see ``Exploration/storeBytes``).
@@ -33,14 +40,24 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// Sample values of the events feedbacks may emit, matched to their declared `emits:`
   /// names.
   public var feedbackEvents: [Event]
-  /// The most distinct states to visit (at most 2³¹ − 1); reaching it stops the
-  /// exploration and is reported.
+  /// The most distinct states to visit (default 1,000,000; at most 2³¹ − 1); reaching it
+  /// stops the exploration and is reported.
   public var maxStates: Int
   /// The longest event path to follow; states this deep are not expanded, which is reported.
   public var maxDepth: Int
   /// The Swift expression that builds the system in an emitted test (`SignIn.system()`);
   /// `nil` writes a placeholder.
   public var swiftSystem: String?
+  /// The Swift expression that makes this explorer (`ExampleExplorers.signIn`), if given:
+  /// the test printed for a finding is then a `@Test` that replays it with this explorer,
+  /// rather than a function that takes the explorer.
+  public var swiftExplorer: String?
+  /// Creates an explorer like this one whose printed tests make it with `swift`.
+  public func writingExplorer(_ swift: String) -> Explorer {
+    var copy = self
+    copy.swiftExplorer = swift
+    return copy
+  }
   /// Creates an explorer like this one whose emitted tests build the system with `swift`.
   public func writingSystem(_ swift: String) -> Explorer {
     var copy = self
@@ -49,8 +66,9 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   }
   @usableFromInline var invariants: [Invariant] = []
   @usableFromInline var isFinal: (@Sendable (State) -> Bool)?
+  @usableFromInline var isWaiting: (@Sendable (State) -> Bool)?
   @usableFromInline var key: (@Sendable (State) -> AnyHashable)?
-  @usableFromInline var swiftEvent: (@Sendable (Event) -> String?)?
+  @usableFromInline package var swiftEvent: (@Sendable (Event) -> String?)?
 
   /// The external events to try: the same list in every state, or a list per state.
   @usableFromInline
@@ -122,6 +140,30 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     return copy
   }
 
+  /// The same explorer, where the loop may wait for the outside in the states satisfying
+  /// `isWaiting` (idle, offline, done): they are not stuck states, even with no effect in
+  /// flight. Applied several times, a state waits when any condition holds.
+  ///
+  /// ```swift
+  /// Explorer(UploadQueue.system, events: [.enqueue("a")])
+  ///   .waits { $0.current == nil }   // idle: waiting for the user to queue a file
+  /// ```
+  public func waits(when isWaiting: @escaping @Sendable (State) -> Bool) -> Explorer {
+    var copy = self
+    if let earlier = copy.isWaiting {
+      copy.isWaiting = { earlier($0) || isWaiting($0) }
+    } else {
+      copy.isWaiting = isWaiting
+    }
+    return copy
+  }
+
+  /// The same explorer, where the loop may wait for the outside in the states `patterns`
+  /// match (e.g. `.case("idle")`): see ``waits(when:)``.
+  public func waits(in patterns: StatePattern<State>...) -> Explorer {
+    waits { state in patterns.contains { $0.matches(state) } }
+  }
+
   /// The same explorer, treating states with equal keys as one state (the first reached
   /// stands for them all).
   public func merging<Key: Hashable & Sendable>(by key: @escaping @Sendable (State) -> Key) -> Explorer {
@@ -148,6 +190,10 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     let model = ExplorationModel(self)
     if let key {
       var engine = ExplorationEngine(model: model, keying: KeyedBy<State>(key: key))
+      return engine.run(progress: progress)
+    }
+    if !model.reacts {
+      var engine = ExplorationEngine(model: model, keying: StatesOnly<State>())
       return engine.run(progress: progress)
     }
     var engine = ExplorationEngine(model: model, keying: Identity<State>())

@@ -17,6 +17,10 @@ public struct ExplorerFinding<State: Sendable, Event: Sendable>: Sendable {
     case undeclaredTransition(TransitionID)
     /// A state (not marked final) that no event changes.
     case deadlock
+    /// A state with no effect in flight (only an event from outside can move the loop)
+    /// that the explorer was not told the loop may wait in (`waits(when:)`): SPIN's
+    /// "invalid end state".
+    case stuck
     /// A declared transition that no reachable state and event fires.
     case transitionNeverFires(TransitionID)
     /// A declared state (a node of the system's graph) that no reachable state is.

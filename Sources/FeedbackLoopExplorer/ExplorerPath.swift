@@ -23,6 +23,25 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
     public var transition: TransitionID?
     /// What reducing it did: `.event`, `.ignoredEvent` or `.undeclaredTransition`.
     public var kind: StepKind
+    /// Whether a feedback sent the event at once (`.send`) in answer to the step before:
+    /// a consequence of that step, not a choice of the path.
+    public internal(set) var isImmediate = false
+    /// For a step that is a choice, its index among the choices of the explored state it
+    /// leaves (what ``ExplorerMove/choice(_:)`` replays).
+    public internal(set) var choice: Int?
+
+    @usableFromInline
+    init(
+      event: Event, feedback: (id: FeedbackID, name: String)?, before: State, after: State,
+      transition: TransitionID?, kind: StepKind
+    ) {
+      self.event = event
+      self.feedback = feedback
+      self.before = before
+      self.after = after
+      self.transition = transition
+      self.kind = kind
+    }
   }
 
   /// The initial state.

@@ -47,7 +47,7 @@ import Testing
     #expect(
       volume.output.hasPrefix(
         """
-        Explored Volume: 6 states, 5 transitions, depth 5; complete: every reachable state was visited.
+        Explored Volume: 1 state, 0 transitions, depth 0; complete: every reachable state was visited.
         1 finding:
         1. Transition State —Decrease→ State (value - 1) never fires: no reachable state and event take it.
         """))

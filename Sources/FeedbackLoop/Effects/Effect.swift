@@ -27,10 +27,14 @@ public struct Effect<Event: Sendable>: Sendable {
   }
 
   @usableFromInline let operation: Operation
+  /// Whether the operation emits at most one event (``task(_:)``): what the explorer
+  /// assumes a running effect may still emit.
+  @usableFromInline let emitsAtMostOnce: Bool
 
   @inlinable
-  init(operation: Operation) {
+  init(operation: Operation, emitsAtMostOnce: Bool = false) {
     self.operation = operation
+    self.emitsAtMostOnce = emitsAtMostOnce
   }
 
   /// No effect: nothing starts.
@@ -66,9 +70,10 @@ public struct Effect<Event: Sendable>: Sendable {
   public static func task(
     _ operation: @escaping @Sendable (_ clock: any Clock<Duration>) async throws -> Event?
   ) -> Effect {
-    .run { send, clock in
-      if let event = try await operation(clock) { send.sendLast(event) }
-    }
+    Effect(
+      operation: .run { send, clock in
+        if let event = try await operation(clock) { send.sendLast(event) }
+      }, emitsAtMostOnce: true)
   }
 
   /// Emits every element of an async sequence, until it ends or the effect is cancelled.
@@ -85,10 +90,34 @@ public struct Effect<Event: Sendable>: Sendable {
     }
   }
 
+  /// What the explorer sees of this effect: what it emits at once, or how many events a
+  /// running operation may still emit.
+  package var explorationShape: EffectShape<Event> {
+    switch operation {
+    case .none: .none
+    case .one(let event): .emitsAtOnce([event])
+    case .many(let events): .emitsAtOnce(events)
+    case .run: emitsAtMostOnce ? .task : .stream
+    }
+  }
+
   /// Whether this is ``none``.
   @inlinable
   var isNone: Bool {
     if case .none = operation { return true }
     return false
   }
+}
+
+/// An effect as the explorer abstracts it (time left out).
+package enum EffectShape<Event> {
+  /// Nothing starts.
+  case none
+  /// These events are emitted at once, in order (``Effect/send(_:)-(Event)``).
+  case emitsAtOnce([Event])
+  /// A running operation that emits at most one event, then ends (``Effect/task(_:)``).
+  case task
+  /// A running operation that may emit any of its feedback's events any number of times
+  /// (``Effect/run(_:)``, ``Effect/sequence(_:)``).
+  case stream
 }

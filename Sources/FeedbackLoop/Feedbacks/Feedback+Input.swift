@@ -17,9 +17,9 @@ extension Feedback {
   /// contrast, reaches every loop whose system uses it: keep one for broadcasts, and make it
   /// per system instance, e.g. through the system's environment.)
   public static func input(_ name: String, emits: [Event] = []) -> Feedback {
-    var input = Feedback(name: name, watches: "loop input", emits: emits.map(Naming.name(of:))) {
-      .source(subscribe: { _ in {} }, onState: nil)
-    }
+    var input = Feedback(
+      name: name, watches: "loop input", declaring: emits,
+      definition: .source({ .source(subscribe: { _ in {} }, onState: nil) }))
     input.isLoopInput = true
     return input
   }

@@ -5,9 +5,9 @@ extension Feedback {
     _ name: String, emits: [Event] = [],
     _ effect: @escaping @Sendable (_ state: State, _ event: Event?) -> Effect<Event>
   ) -> Feedback {
-    Feedback(name: name, watches: "every state and its event", emits: emits.map(Naming.name(of:))) {
-      .slot { state, event in .start(effect(state, event)) }
-    }
+    Feedback(
+      name: name, watches: "every state and its event", declaring: emits,
+      definition: .slot(SlotLogic { _, state, event in .start(effect(state, event)) }))
   }
 
   /// A feedback that starts an effect for every state satisfying `predicate` (level
@@ -17,9 +17,9 @@ extension Feedback {
     _ name: String, emits: [Event] = [], _ predicate: @escaping @Sendable (State) -> Bool,
     effect: @escaping @Sendable (State) -> Effect<Event>
   ) -> Feedback {
-    Feedback(name: name, watches: "while a condition holds", emits: emits.map(Naming.name(of:))) {
-      .slot { state, _ in predicate(state) ? .start(effect(state)) : .cancel }
-    }
+    Feedback(
+      name: name, watches: "while a condition holds", declaring: emits,
+      definition: .slot(SlotLogic { _, state, _ in predicate(state) ? .start(effect(state)) : .cancel }))
   }
 
   /// A feedback that starts an effect when `predicate` becomes true (its rising edge, or
@@ -29,18 +29,20 @@ extension Feedback {
     _ name: String, emits: [Event] = [], _ predicate: @escaping @Sendable (State) -> Bool,
     effect: @escaping @Sendable (State) -> Effect<Event>
   ) -> Feedback {
-    Feedback(name: name, watches: "when a condition becomes true", emits: emits.map(Naming.name(of:))) {
-      var was = false
-      return .slot { state, _ in
-        let now = predicate(state)
-        defer { was = now }
-        switch (was, now) {
-        case (false, true): return .start(effect(state))
-        case (true, false): return .cancel
-        default: return .keep
-        }
-      }
-    }
+    // Memory: the predicate's value in the last state.
+    Feedback(
+      name: name, watches: "when a condition becomes true", declaring: emits,
+      definition: .slot(
+        SlotLogic(initial: .flag(false)) { memory, state, _ in
+          let now = predicate(state)
+          let was = memory == .flag(true)
+          memory = .flag(now)
+          switch (was, now) {
+          case (false, true): return .start(effect(state))
+          case (true, false): return .cancel
+          default: return .keep
+          }
+        }))
   }
 
   /// A feedback on a value derived from the state, skipping repeats: a non-nil value
@@ -50,15 +52,16 @@ extension Feedback {
     _ name: String, emits: [Event] = [], _ query: @escaping @Sendable (State) -> Query?,
     effect: @escaping @Sendable (Query) -> Effect<Event>
   ) -> Feedback {
-    Feedback(name: name, watches: "a derived value, skipping repeats", emits: emits.map(Naming.name(of:))) {
-      var last: Query? = nil
-      return .slot { state, _ in
-        let value = query(state)
-        guard value != last else { return .keep }
-        last = value
-        return value.map { .start(effect($0)) } ?? .cancel
-      }
-    }
+    // Memory: the last derived value (`nil` before the first, or after a `nil`).
+    Feedback(
+      name: name, watches: "a derived value, skipping repeats", declaring: emits,
+      definition: .slot(
+        SlotLogic(initial: .value(nil)) { memory, state, _ in
+          let value = query(state)
+          guard value != memory.value(as: Query.self) else { return .keep }
+          memory = .value(value.map(FeedbackMemoryValue.init))
+          return value.map { .start(effect($0)) } ?? .cancel
+        }))
   }
 
   /// Another name for ``skippingRepeated(_:emits:_:effect:)`` (Feedbacks' lensing).
@@ -75,21 +78,22 @@ extension Feedback {
     _ name: String, emits: [Event] = [], _ query: @escaping @Sendable (State) -> Value?,
     effect: @escaping @Sendable (Value) -> Effect<Event>
   ) -> Feedback {
-    Feedback(name: name, watches: "the first value after nil", emits: emits.map(Naming.name(of:))) {
-      var active = false
-      return .slot { state, _ in
-        switch (active, query(state)) {
-        case (false, let value?):
-          active = true
-          return .start(effect(value))
-        case (true, nil):
-          active = false
-          return .cancel
-        default:
-          return .keep
-        }
-      }
-    }
+    // Memory: whether a value is active (the last derived value was not `nil`).
+    Feedback(
+      name: name, watches: "the first value after nil", declaring: emits,
+      definition: .slot(
+        SlotLogic(initial: .flag(false)) { memory, state, _ in
+          switch (memory == .flag(true), query(state)) {
+          case (false, let value?):
+            memory = .flag(true)
+            return .start(effect(value))
+          case (true, nil):
+            memory = .flag(false)
+            return .cancel
+          default:
+            return .keep
+          }
+        }))
   }
 
   /// A feedback on the states of one type (for systems whose `State` is a protocol, as in
@@ -98,9 +102,9 @@ extension Feedback {
     _ name: String, emits: [Event] = [], _ type: T.Type,
     effect: @escaping @Sendable (T) -> Effect<Event>
   ) -> Feedback {
-    Feedback(name: name, watches: "state is \(Naming.typeName(T.self))", emits: emits.map(Naming.name(of:))) {
-      .slot { state, _ in (state as? T).map { .start(effect($0)) } ?? .cancel }
-    }
+    Feedback(
+      name: name, watches: "state is \(Naming.typeName(T.self))", declaring: emits,
+      definition: .slot(SlotLogic { _, state, _ in (state as? T).map { .start(effect($0)) } ?? .cancel }))
   }
 
   /// A feedback on the states a pattern matches, e.g. an enum case: `.case("loading")`.
@@ -108,9 +112,9 @@ extension Feedback {
     _ name: String, emits: [Event] = [], _ pattern: StatePattern<State>,
     effect: @escaping @Sendable (State) -> Effect<Event>
   ) -> Feedback {
-    Feedback(name: name, watches: "state is \(pattern.name ?? "any")", emits: emits.map(Naming.name(of:))) {
-      .slot { state, _ in pattern.matches(state) ? .start(effect(state)) : .cancel }
-    }
+    Feedback(
+      name: name, watches: "state is \(pattern.name ?? "any")", declaring: emits,
+      definition: .slot(SlotLogic { _, state, _ in pattern.matches(state) ? .start(effect(state)) : .cancel }))
   }
 
   /// A feedback on a set of keyed requests derived from the state (RxFeedback's
@@ -123,21 +127,21 @@ extension Feedback {
     _ name: String, emits: [Event] = [], _ requests: @escaping @Sendable (State) -> Set<Request>,
     effect: @escaping @Sendable (Request) -> Effect<Event>
   ) -> Feedback {
-    Feedback(name: name, watches: "a set of keyed requests", emits: emits.map(Naming.name(of:))) {
-      .keyed { state in
+    Feedback(
+      name: name, watches: "a set of keyed requests", declaring: emits,
+      definition: .keyed { state in
         requests(state).sorted().map { request in
           (key: AnyHashable(request), makeEffect: { effect(request) })
         }
-      }
-    }
+      })
   }
 
   /// A feedback that forwards the events sent to `input` (for user interface events or
   /// anything outside the state). The events' source is this feedback's name.
   public static func input(_ name: String, _ input: FeedbackInput<Event>, emits: [Event] = []) -> Feedback {
-    Feedback(name: name, watches: "external input", emits: emits.map(Naming.name(of:))) {
-      .source(subscribe: { send in input.subscribe(send) }, onState: nil)
-    }
+    Feedback(
+      name: name, watches: "external input", declaring: emits,
+      definition: .source { .source(subscribe: { send in input.subscribe(send) }, onState: nil) })
   }
 
   /// A feedback attached to a ``Mediator`` shared with other systems: it publishes a value
@@ -148,14 +152,16 @@ extension Feedback {
     publish: @escaping @Sendable (State) -> Value?,
     receive: @escaping @Sendable (Value) -> Event?
   ) -> Feedback {
-    Feedback(name: name, watches: "mediator \(mediator.name)", emits: emits.map(Naming.name(of:))) {
-      let member = mediator.makeMember()
-      return .source(
-        subscribe: { send in
-          member.subscribe { value in if let event = receive(value) { send(event) } }
-        },
-        onState: { state in if let value = publish(state) { member.publish(value) } }
-      )
-    }
+    Feedback(
+      name: name, watches: "mediator \(mediator.name)", declaring: emits,
+      definition: .source {
+        let member = mediator.makeMember()
+        return .source(
+          subscribe: { send in
+            member.subscribe { value in if let event = receive(value) { send(event) } }
+          },
+          onState: { state in if let value = publish(state) { member.publish(value) } }
+        )
+      })
   }
 }

@@ -104,30 +104,37 @@ extension Feedback {
     event embed: @escaping @Sendable (Event) -> ParentEvent,
     extract: (@Sendable (ParentEvent) -> Event?)? = nil
   ) -> Feedback<Parent, ParentEvent> {
-    let makeLogic = self.makeLogic
-    var parent = Feedback<Parent, ParentEvent>(name: name, watches: watches, emits: emits) {
-      switch makeLogic() {
-      case .slot(let decide):
-        return .slot { state, event in
-          switch decide(state[keyPath: path], event.flatMap { extract?($0) }) {
+    let definition: FeedbackDefinition<Parent, ParentEvent>
+    switch self.definition {
+    case .slot(let logic):
+      let decide = logic.decide
+      definition = .slot(
+        SlotLogic(initial: logic.initial) { memory, state, event in
+          switch decide(&memory, state[keyPath: path], event.flatMap { extract?($0) }) {
           case .keep: .keep
           case .cancel: .cancel
           case .start(let effect): .start(effect.map(embed))
           }
+        })
+    case .keyed(let requests):
+      definition = .keyed { state in
+        requests(state[keyPath: path]).map { request in
+          (key: request.key, makeEffect: { request.makeEffect().map(embed) })
         }
-      case .keyed(let requests):
-        return .keyed { state in
-          requests(state[keyPath: path]).map { request in
-            (key: request.key, makeEffect: { request.makeEffect().map(embed) })
-          }
+      }
+    case .source(let makeLogic):
+      definition = .source {
+        guard case .source(let subscribe, let onState) = makeLogic() else {
+          preconditionFailure("a source feedback makes a source logic")
         }
-      case .source(let subscribe, let onState):
         return .source(
           subscribe: { send in subscribe(Send { send(embed($0)) }) },
           onState: onState.map { observe in { state in observe(state[keyPath: path]) } }
         )
       }
     }
+    var parent = Feedback<Parent, ParentEvent>(name: name, watches: watches, emits: emits, definition: definition)
+    parent.declaredEvents = declaredEvents.map(embed)
     parent.explicitStrategy = explicitStrategy
     parent.scheduler = scheduler
     if let isDisabled { parent.isDisabled = { isDisabled($0[keyPath: path]) } }
@@ -143,7 +150,10 @@ extension Effect {
     case .none: .none
     case .one(let event): .send(transform(event))
     case .many(let events): Effect<Other>(operation: .many(events.map(transform)))
-    case .run(let body): .run { send, clock in try await body(Send { send(transform($0)) }, clock) }
+    case .run(let body):
+      Effect<Other>(
+        operation: .run { send, clock in try await body(Send { send(transform($0)) }, clock) },
+        emitsAtMostOnce: emitsAtMostOnce)
     }
   }
 }

@@ -65,11 +65,13 @@ extension Feedback {
         onState: (State) -> Void
       )
   ) -> Feedback {
-    Feedback(name: name, watches: "the stream of states", emits: emitting) {
-      let (start, onState) = make()
-      return .source(
-        subscribe: { send in start(send, send.scheduler ?? InlineScheduler()) },
-        onState: onState)
-    }
+    Feedback(
+      name: name, watches: "the stream of states", emits: emitting,
+      definition: .source({
+        let (start, onState) = make()
+        return .source(
+          subscribe: { send in start(send, send.scheduler ?? InlineScheduler()) },
+          onState: onState)
+      }))
   }
 }

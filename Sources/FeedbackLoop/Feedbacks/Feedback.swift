@@ -52,7 +52,10 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   /// modifier may still choose).
   @usableFromInline var explicitStrategy: ExecutionStrategy?
 
-  @usableFromInline let makeLogic: @Sendable () -> FeedbackLogic<State, Event>
+  /// The feedback's logic, before any loop runs it (the runtime and the explorer read it).
+  @usableFromInline package let definition: FeedbackDefinition<State, Event>
+  /// The events declared by value (`emits: [.tick]`), for the explorer's samples.
+  @usableFromInline package internal(set) var declaredEvents: [Event] = []
   /// Whether this is an input of the loop (``input(_:emits:)``): events reach it through
   /// ``Loop/send(_:from:)``.
   @usableFromInline var isLoopInput = false
@@ -64,12 +67,26 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline
   init(
     name: String, watches: String, emits: [String],
-    makeLogic: @escaping @Sendable () -> FeedbackLogic<State, Event>
+    definition: FeedbackDefinition<State, Event>
   ) {
     self.name = name
     self.watches = watches
     self.emits = emits
-    self.makeLogic = makeLogic
+    self.definition = definition
+  }
+
+  /// A feedback declaring the events it may emit by value: their names are drawn, and
+  /// the explorer takes payload-free ones as the samples of what its effects emit.
+  @usableFromInline
+  init(name: String, watches: String, declaring events: [Event], definition: FeedbackDefinition<State, Event>) {
+    self.init(name: name, watches: watches, emits: events.map(Naming.name(of:)), definition: definition)
+    self.declaredEvents = events
+  }
+
+  /// A fresh logic for one loop.
+  @usableFromInline
+  func makeLogic() -> FeedbackLogic<State, Event> {
+    definition.makeLogic()
   }
 
   /// A feedback that runs an async operation for every state; the event it returns, if
@@ -84,23 +101,28 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
     _ name: String, emits: [Event] = [],
     _ operation: @escaping @Sendable (_ state: State, _ clock: any Clock<Duration>) async throws -> Event?
   ) {
-    self.init(name, emitting: emits.map(Naming.name(of:))) { state in
-      .task { clock in try await operation(state, clock) }
-    }
+    self.init(
+      name: name, watches: "every state", declaring: emits,
+      definition: .slot(
+        SlotLogic { _, state, _ in
+          .start(.task { clock in try await operation(state, clock) })
+        }))
   }
 
   /// A feedback that answers every state with an effect.
   @inlinable
   public init(_ name: String, emits: [Event] = [], effect: @escaping @Sendable (_ state: State) -> Effect<Event>) {
-    self.init(name, emitting: emits.map(Naming.name(of:)), effect: effect)
+    self.init(
+      name: name, watches: "every state", declaring: emits,
+      definition: .slot(SlotLogic { _, state, _ in .start(effect(state)) }))
   }
 
   /// A feedback that answers every state with an effect, declaring its events by name
   /// (for events with payloads, or event types).
   @inlinable
   public init(_ name: String, emitting: [String], effect: @escaping @Sendable (_ state: State) -> Effect<Event>) {
-    self.init(name: name, watches: "every state", emits: emitting) {
-      .slot { state, _ in .start(effect(state)) }
-    }
+    self.init(
+      name: name, watches: "every state", emits: emitting,
+      definition: .slot(SlotLogic { _, state, _ in .start(effect(state)) }))
   }
 }

@@ -1,6 +1,6 @@
 /// What one feedback decides on a new state, for the single-effect kinds.
 @usableFromInline
-enum SlotDecision<Event: Sendable> {
+package enum SlotDecision<Event: Sendable> {
   /// Leave the running effect alone.
   case keep
   /// Cancel the running effect (under `.cancelOnNewState`), start nothing.
@@ -9,13 +9,48 @@ enum SlotDecision<Event: Sendable> {
   case start(Effect<Event>)
 }
 
-/// The per-loop logic of one feedback. Made fresh for every loop, so the closures may keep
-/// memory (the last query value, the last predicate result) without sharing it.
+/// The logic of a single-effect feedback as a pure step: its memory is a value
+/// (``FeedbackMemory``) that `decide` reads and updates. The runtime keeps the memory in
+/// each loop's feedback; the explorer carries it in every explored state: one logic, two
+/// callers.
+@usableFromInline
+package struct SlotLogic<State: Sendable, Event: Sendable>: Sendable {
+  /// The memory before the first state.
+  @usableFromInline package let initial: FeedbackMemory
+  /// Decides on a new state (and the event that produced it, `nil` for the initial
+  /// state), updating the memory.
+  @usableFromInline package let decide: @Sendable (inout FeedbackMemory, State, Event?) -> SlotDecision<Event>
+
+  @usableFromInline
+  init(
+    initial: FeedbackMemory = .none,
+    _ decide: @escaping @Sendable (inout FeedbackMemory, State, Event?) -> SlotDecision<Event>
+  ) {
+    self.initial = initial
+    self.decide = decide
+  }
+}
+
+/// How a feedback is defined, before any loop runs it: what the runtime makes a fresh
+/// ``FeedbackLogic`` from for every loop, and what the explorer reads.
+@usableFromInline
+package enum FeedbackDefinition<State: Sendable, Event: Sendable>: Sendable {
+  /// At most one effect at a time (every state, predicate, edge, query, case, type).
+  case slot(SlotLogic<State, Event>)
+  /// A set of keyed requests, in their sorted order: new keys start, unchanged keys keep
+  /// running, removed keys are cancelled.
+  case keyed(@Sendable (State) -> [(key: AnyHashable, makeEffect: () -> Effect<Event>)])
+  /// Events from outside the state (an input, a mediator): made fresh for every loop.
+  case source(@Sendable () -> FeedbackLogic<State, Event>)
+}
+
+/// The per-loop logic of one feedback, made fresh for every loop from its
+/// ``FeedbackDefinition``: a single-effect feedback's closure holds that loop's memory.
 ///
 /// Only the loop's draining turn calls these closures, one at a time, so they need not be
 /// `Sendable`.
 @usableFromInline
-enum FeedbackLogic<State: Sendable, Event: Sendable> {
+package enum FeedbackLogic<State: Sendable, Event: Sendable> {
   /// At most one effect at a time (every state, predicate, edge, query, case, type).
   case slot((State, Event?) -> SlotDecision<Event>)
   /// A set of keyed requests: new keys start, unchanged keys keep running, removed keys
@@ -24,4 +59,21 @@ enum FeedbackLogic<State: Sendable, Event: Sendable> {
   /// Events from outside the state: an input or a mediator. `subscribe` runs when the
   /// loop starts and returns what stops the subscription; `onState`, if any, sees states.
   case source(subscribe: (Send<Event>) -> @Sendable () -> Void, onState: ((State) -> Void)?)
+}
+
+extension FeedbackDefinition {
+  /// A fresh logic for one loop (its memory starts at the definition's initial memory).
+  @usableFromInline
+  func makeLogic() -> FeedbackLogic<State, Event> {
+    switch self {
+    case .slot(let logic):
+      var memory = logic.initial
+      let decide = logic.decide
+      return .slot { state, event in decide(&memory, state, event) }
+    case .keyed(let requests):
+      return .keyed(requests)
+    case .source(let make):
+      return make()
+    }
+  }
 }

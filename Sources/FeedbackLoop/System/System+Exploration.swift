@@ -54,22 +54,6 @@ extension System {
 }
 
 extension Feedback {
-  /// Whether a fresh instance of this feedback, seeing `state` as its first state, would
-  /// start an effect other than `.none` (or, for inputs and mediators, could deliver events
-  /// at all): the explorer's abstraction of time, where an effect that started "may emit"
-  /// any of its declared events.
-  @usableFromInline
-  package func mayEmit(in state: State) -> Bool {
-    if let isDisabled, isDisabled(state) { return false }
-    switch makeLogic() {
-    case .slot(let decide):
-      guard case .start(let effect) = decide(state, nil) else { return false }
-      if case .none = effect.operation { return false }
-      return true
-    case .keyed(let requests):
-      return !requests(state).isEmpty
-    case .source:
-      return true
-    }
-  }
+  /// The conditions of ``disabled(when:)``, combined: the states the feedback ignores.
+  package var disabledCondition: (@Sendable (State) -> Bool)? { isDisabled }
 }

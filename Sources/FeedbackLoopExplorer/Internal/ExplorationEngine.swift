@@ -9,15 +9,18 @@ public import FeedbackLoop
 /// (unspecialized, every copy and hash goes through value witnesses, 30× slower).
 @usableFromInline
 struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: StateKeying> where Keying.State == State {
+  @usableFromInline typealias Node = LoopNode<State>
   @usableFromInline let model: ExplorationModel<State, Event>
   @usableFromInline let system: System<State, Event>
   @usableFromInline let keying: Keying
   @usableFromInline let maxStates: Int
   @usableFromInline let declaresTransitions: Bool
   @usableFromInline var store = StateStore<Keying.Key>()
-  @usableFromInline var representatives: ContiguousArray<State> = []
+  @usableFromInline var representatives: ContiguousArray<Node> = []
   @usableFromInline var record: ExplorationRecord
   @usableFromInline var boundReached: ExplorationCompletion?
+  /// The steps of one choice, reused from choice to choice.
+  @usableFromInline var steps: [ExplorerPath<State, Event>.Step] = []
 
   @inlinable
   init(model: ExplorationModel<State, Event>, keying: Keying) {
@@ -27,12 +30,12 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     self.maxStates = min(max(1, model.explorer.maxStates), Int(Int32.max))  // 32-bit parent indices
     self.declaresTransitions = model.explorer.system.declaresTransitions
     record = ExplorationRecord(transitionCount: model.explorer.system.declaredTransitionCount)
-    record.invariantViolations = Array(repeating: -1, count: model.explorer.invariants.count)
+    record.invariantViolations = Array(repeating: (-1, -1), count: model.explorer.invariants.count)
   }
 
   @inlinable @inline(__always)
-  func state(at index: Int) -> State {
-    keying.state(index, keys: store.elements, representatives: representatives)
+  func node(at index: Int) -> Node {
+    keying.node(index, keys: store.elements, representatives: representatives)
   }
 
   /// A successor waiting to be inserted: expansion and insertion are separated so that
@@ -40,15 +43,15 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// overlap) before the inserts, in the same order as one by one, need them.
   @usableFromInline
   struct Pending {
-    @usableFromInline var state: State
+    @usableFromInline var node: Node
     @usableFromInline var key: Keying.Key
     @usableFromInline var hash: Int
     @usableFromInline var parent: Int32
     @usableFromInline var choice: UInt16
 
     @inlinable
-    init(state: State, key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) {
-      (self.state, self.key, self.hash, self.parent, self.choice) = (state, key, hash, parent, choice)
+    init(node: Node, key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) {
+      (self.node, self.key, self.hash, self.parent, self.choice) = (node, key, hash, parent, choice)
     }
   }
 
@@ -59,9 +62,14 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   mutating func run(progress: ((ExplorationProgress) -> Bool)?) -> Exploration<State, Event> {
     let started = ContinuousClock.now
     let maxDepth = model.explorer.maxDepth
-    admit(
-      system.initial, key: keying.key(system.initial), hash: keying.key(system.initial).hashValue, parent: -1, choice: 0
-    )
+    let initial = model.initial
+    for invariant in model.violatedInvariants(system.initial) { record.noteViolation(invariant, state: 0, choice: -1) }
+    var initialNode: String?
+    for step in initial.steps {
+      note(step, parent: 0, edge: ExplorationRecord.initialSteps, stateNode: &initialNode)
+    }
+    let initialKey = keying.key(initial.node)
+    admit(initial.node, key: initialKey, hash: initialKey.hashValue, parent: -1, choice: 0)
     var pending = ContiguousArray<Pending>()
     pending.reserveCapacity(Self.batch * 4)
     var index = 0
@@ -87,7 +95,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
           boundReached = .stateBound(maxStates)
           break
         }
-        admit(item.state, key: item.key, hash: item.hash, parent: item.parent, choice: item.choice)
+        admit(item.node, key: item.key, hash: item.hash, parent: item.parent, choice: item.choice)
       }
       if let bound = boundReached {
         completion = bound
@@ -110,75 +118,122 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     return finish(completion: completion)
   }
 
-  /// Reduces every choice of the state with `index`, notes what the reductions say, and
-  /// queues the states they lead to.
+  /// Takes every choice of the node with `index`, notes what the reductions say, and
+  /// queues the nodes they lead to; notes a deadlock (no choice changes the state) or a
+  /// stuck node (no effect in flight, only the outside can move the loop).
   @inlinable
   mutating func expand(_ index: Int, into pending: inout ContiguousArray<Pending>) {
-    let state = state(at: index)
-    let stateKey = keying.key(state)
+    let node = node(at: index)
+    let nodeKey = keying.key(node)
     var changes = false
     var stateNode: String?
     let parent = Int32(truncatingIfNeeded: index)
     var choice = 0
-    if let perState = model.perState {
-      for event in perState(state) {
+    if model.reacts {
+      model.forEachChoice(node) { _, event, emitter in
         follow(
-          event, from: state, key: stateKey, parent: parent, choice: choice, changes: &changes, node: &stateNode,
-          into: &pending)
+          event, from: emitter, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
+          node: &stateNode, into: &pending)
+        choice += 1
+        return true
+      }
+    } else if let perState = model.perState {  // the external events only, without a closure per choice
+      for event in perState(node.state) {
+        follow(
+          event, from: .outside, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
+          node: &stateNode, into: &pending)
         choice += 1
       }
     } else {
       for event in model.fixedEvents {
         follow(
-          event, from: state, key: stateKey, parent: parent, choice: choice, changes: &changes, node: &stateNode,
-          into: &pending)
+          event, from: .outside, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
+          node: &stateNode, into: &pending)
         choice += 1
       }
     }
-    for (feedback, events) in model.feedbackSamples where system.feedbacks[feedback].mayEmit(in: state) {
-      for event in events {
-        follow(
-          event, from: state, key: stateKey, parent: parent, choice: choice, changes: &changes, node: &stateNode,
-          into: &pending)
-        choice += 1
-      }
-    }
-    if !changes, !(model.explorer.isFinal?(state) ?? false) {
+    if !changes, !(model.explorer.isFinal?(node.state) ?? false) {
       if record.firstDeadlock < 0 { record.firstDeadlock = index }
       record.deadlocks += 1
+    } else if model.reacts, !node.hasEffectInFlight, !model.mayRest(in: node.state) {
+      if record.firstStuck < 0 { record.firstStuck = index }
+      record.stuck += 1
     }
   }
 
-  /// Reduces `event` in `state` (whose key is `key`) and queues the result.
+  /// Takes `event` from `emitter` in `node` (whose key is `key`) and queues the node it
+  /// leads to.
   @inlinable @inline(__always)
   mutating func follow(
-    _ event: Event, from state: State, key stateKey: Keying.Key, parent: Int32, choice: Int,
-    changes: inout Bool, node: inout String?, into pending: inout ContiguousArray<Pending>
+    _ event: Event, from emitter: Emitter, in node: Node, key nodeKey: Keying.Key, parent: Int32, choice: Int,
+    changes: inout Bool, node stateNode: inout String?, into pending: inout ContiguousArray<Pending>
   ) {
-    guard choice <= Int(UInt16.max) else {  // paths store a 16-bit choice per state
+    guard choice < Int(ExplorationRecord.initialSteps) else {  // paths store a 16-bit choice per state
       record.choicesDropped = true
       return
     }
     let edge = UInt16(truncatingIfNeeded: choice)
-    let next: State
-    switch system.explorationReduce(state, event) {
-    case .ignored:
-      if declaresTransitions { noteIgnored(state, event, parent: parent, choice: edge, node: &node) }
+    let next: Node
+    if model.reacts {
+      // The steps are gathered in a reused buffer (the closure touches no `self`), then noted.
+      var steps = self.steps
+      self.steps = []
+      steps.removeAll(keepingCapacity: true)
+      next = model.successor(of: node, event, from: emitter) { steps.append($0) }
+      for step in steps { note(step, parent: parent, edge: edge, stateNode: &stateNode) }
+      self.steps = steps
+    } else {
+      // No feedback reacts: one reduction, no snapshots (the reducer-only fast path).
+      switch system.explorationReduce(node.state, event) {
+      case .ignored:
+        if declaresTransitions { noteIgnored(node.state, event, parent: parent, choice: edge, node: &stateNode) }
+        return
+      case .reduced(let state, let transition):
+        if let transition, record.firstFiring[transition.index].state < 0 {
+          record.firstFiring[transition.index] = (parent, edge)
+        }
+        if model.hasInvariants { noteViolations(of: state, parent: parent, edge: edge) }
+        next = Node(state: state, feedbacks: [])  // no feedback reacts: no snapshots
+      case .undeclared(let state, let transition):
+        record.noteUndeclared(transition, state: parent, choice: edge)
+        if model.hasInvariants { noteViolations(of: state, parent: parent, edge: edge) }
+        next = Node(state: state, feedbacks: [])  // no feedback reacts: no snapshots
+      }
+    }
+    if !keying.same(next.state, node.state) { changes = true }
+    let key = keying.key(next)
+    if key == nodeKey { return }
+    record.transitions += 1
+    pending.append(Pending(node: next, key: key, hash: key.hashValue, parent: parent, choice: edge))
+  }
+
+  /// Notes what one reduction on the way from the node `parent` by its choice `edge`
+  /// says: an ignored event, an undeclared or first firing of a transition, a broken
+  /// invariant.
+  @inlinable @inline(__always)
+  mutating func note(_ step: ExplorerPath<State, Event>.Step, parent: Int32, edge: UInt16, stateNode: inout String?) {
+    switch step.kind {
+    case .ignoredEvent:
+      if declaresTransitions {
+        // Inside a chain the pair may differ from the node's and its choice: named now.
+        record.noteIgnored(state: system.nodeName(of: step.before), event: system.nodeName(ofEvent: step.event))
+      }
       return
-    case .reduced(let state, let transition):
-      if let transition, record.firstFiring[transition.index].state < 0 {
+    case .undeclaredTransition:
+      if let transition = step.transition { record.noteUndeclared(transition, state: parent, choice: edge) }
+    default:
+      if let transition = step.transition, record.firstFiring[transition.index].state < 0 {
         record.firstFiring[transition.index] = (parent, edge)
       }
-      next = state
-    case .undeclared(let state, let transition):
-      record.noteUndeclared(transition, state: parent, choice: edge)
-      next = state
     }
-    let key = keying.key(next)
-    if key == stateKey { return }
-    changes = true
-    record.transitions += 1
-    pending.append(Pending(state: next, key: key, hash: key.hashValue, parent: parent, choice: edge))
+    if model.hasInvariants { noteViolations(of: step.after, parent: parent, edge: edge) }
+  }
+
+  @usableFromInline
+  mutating func noteViolations(of state: State, parent: Int32, edge: UInt16) {
+    for invariant in model.violatedInvariants(state) {
+      record.noteViolation(invariant, state: parent, choice: edge == ExplorationRecord.initialSteps ? -1 : Int32(edge))
+    }
   }
 
   /// Notes an ignored event: by the keys of the pair where names follow them (named only
@@ -194,18 +249,10 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   }
 
   @inlinable @inline(__always)
-  mutating func admit(_ state: State, key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) {
-    let (inserted, index) = store.insert(key, hash: hash, parent: parent, choice: choice)
+  mutating func admit(_ node: Node, key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) {
+    let (inserted, _) = store.insert(key, hash: hash, parent: parent, choice: choice)
     guard inserted else { return }
-    if keying.keepsRepresentatives { representatives.append(state) }
-    if model.hasInvariants { checkInvariants(state, index: Int(index)) }
-  }
-
-  @usableFromInline
-  mutating func checkInvariants(_ state: State, index: Int) {
-    for invariant in model.violatedInvariants(state) where record.invariantViolations[invariant] < 0 {
-      record.invariantViolations[invariant] = index
-    }
+    if keying.keepsRepresentatives { representatives.append(node) }
   }
 
   /// The node names of the visited states: one name per dispatch key where names follow
@@ -215,7 +262,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     var names = Set<String>()
     var named = Set<Int>()
     for index in 0..<store.count {
-      let state = state(at: index)
+      let state = node(at: index).state
       if let key = system.namingKey(of: state), !named.insert(key).inserted { continue }
       names.insert(system.nodeName(of: state))
     }
@@ -227,15 +274,19 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   func finish(completion: ExplorationCompletion) -> Exploration<State, Event> {
     var record = self.record
     if declaresTransitions, completion == .complete { record.reachedNodes = reachedNodeNames() }
+    // Each node's feedback snapshots live in an array of their own: its header and elements.
+    let feedbackCount = model.reacts ? model.feedbacks.count : 0
+    let snapshotBytes =
+      feedbackCount == 0 ? 0 : store.count * (32 + feedbackCount * MemoryLayout<FeedbackSnapshot>.stride)
     let keying = self.keying
     let store = self.store
     let storage = ExplorationStorage(
       model: model,
-      states: keying.states(keys: store.elements, representatives: representatives),
+      nodes: keying.nodes(keys: store.elements, representatives: representatives),
       parents: store.parents, choices: store.choices,
-      lookup: { state in store.index(of: keying.key(state)) })
+      lookup: { node in store.index(of: keying.key(node)) })
     return Exploration(
       storage: storage, record: record, completion: completion,
-      storeBytes: store.bytes + representatives.capacity * MemoryLayout<State>.stride)
+      storeBytes: store.bytes + representatives.capacity * MemoryLayout<Node>.stride + snapshotBytes)
   }
 }

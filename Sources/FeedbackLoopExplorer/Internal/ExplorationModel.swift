@@ -1,8 +1,9 @@
 import FeedbackGraph
 public import FeedbackLoop
 
-/// What the engine needs of an ``Explorer``, worked out once: the alphabet, and for each
-/// feedback the sample events matching its declared `emits:` names.
+/// What the engine needs of an ``Explorer``, worked out once: the alphabet, each
+/// feedback's definition (the runtime's own logic) and the sample events its effects may
+/// emit, and the choices of a node.
 @usableFromInline
 struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   @usableFromInline let explorer: Explorer<State, Event>
@@ -10,17 +11,31 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The external events, when they are the same in every state.
   @usableFromInline let fixedEvents: [Event]
   @usableFromInline let perState: (@Sendable (State) -> [Event])?
-  /// For each feedback with samples: its index and the sample events it may emit.
-  @usableFromInline let feedbackSamples: [(feedback: Int, events: [Event])]
+  /// Per feedback: how it reacts and what it may emit.
+  @usableFromInline let feedbacks: [ExploredFeedback<State, Event>]
+  /// Whether some feedback reacts to states (starts effects): then nodes carry snapshots,
+  /// and states without effects in flight are checked for being stuck.
+  @usableFromInline let reacts: Bool
   /// Declared emitted events without a sample value: `(feedback, event)` names.
   @usableFromInline let missingSamples: [(feedback: String, event: String)]
   @usableFromInline let hasInvariants: Bool
+  /// The initial node, and the steps of the events its feedbacks emit at once.
+  @usableFromInline private(set) var initial: (node: LoopNode<State>, steps: [ExplorerPath<State, Event>.Step])
 
-  /// One way to leave a state: an event, sent from outside or emitted by a feedback.
+  /// One way to leave a node: an event and who emits it.
+  @usableFromInline
   struct Choice {
-    var event: Event
-    /// The index of the feedback that emits it; `nil` for an external event.
-    var feedback: Int?
+    @usableFromInline var event: Event
+    @usableFromInline var emitter: Emitter
+    /// Its index among the node's choices (`nil` for a move given by value).
+    @usableFromInline var index: Int?
+
+    @inlinable
+    init(event: Event, emitter: Emitter, index: Int? = nil) {
+      self.event = event
+      self.emitter = emitter
+      self.index = index
+    }
   }
 
   @usableFromInline
@@ -34,85 +49,154 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
       fixedEvents = []
       perState = events
     }
-    var samples: [(Int, [Event])] = []
     var missing: [(String, String)] = []
     let system = explorer.system
-    for (index, feedback) in system.feedbacks.enumerated() {
+    var feedbacks: [ExploredFeedback<State, Event>] = []
+    for feedback in system.feedbacks {
       var events: [Event] = []
       for name in feedback.emits {
-        let matching = explorer.feedbackEvents.filter { system.nodeName(ofEvent: $0) == name }
+        var matching = explorer.feedbackEvents.filter { system.nodeName(ofEvent: $0) == name }
+        if matching.isEmpty {
+          matching = feedback.declaredEvents.filter { system.nodeName(ofEvent: $0) == name }
+        }
         if matching.isEmpty { missing.append((feedback.name, name)) }
         events += matching
       }
-      if !events.isEmpty { samples.append((index, events)) }
+      feedbacks.append(ExploredFeedback(feedback, samples: events))
     }
-    feedbackSamples = samples
+    self.feedbacks = feedbacks
     missingSamples = missing
     hasInvariants = !explorer.invariants.isEmpty
+    reacts = feedbacks.contains { $0.reacts }
+    initial = (LoopNode(state: system.initial, feedbacks: []), [])
+    initial = start()
   }
 
-  /// Calls `body` with each choice of `state` and its index, in a fixed order: the
-  /// external events, then each running feedback's samples. `body` returns `false` to stop.
-  @inline(__always)
-  func forEachChoice(_ state: State, _ body: (Int, Event, Int?) -> Bool) {
+  /// Calls `body` with each choice of `node` and its index, in a fixed order: the
+  /// external events, then per feedback the samples of each effect in flight (or of an
+  /// input or mediator). `body` returns `false` to stop.
+  @inlinable @inline(__always)
+  func forEachChoice(_ node: LoopNode<State>, _ body: (Int, Event, Emitter) -> Bool) {
     var index = 0
     if let perState {
-      for event in perState(state) {
-        guard body(index, event, nil) else { return }
+      for event in perState(node.state) {
+        guard body(index, event, .outside) else { return }
         index += 1
       }
     } else {
       for event in fixedEvents {
-        guard body(index, event, nil) else { return }
+        guard body(index, event, .outside) else { return }
         index += 1
       }
     }
-    for (feedback, events) in feedbackSamples {
-      guard system.feedbacks[feedback].mayEmit(in: state) else { continue }
-      for event in events {
-        guard body(index, event, feedback) else { return }
-        index += 1
+    guard !feedbacks.isEmpty else { return }
+    for (feedback, explored) in feedbacks.enumerated() where !explored.samples.isEmpty {
+      var emitters: [Emitter] = []
+      if explored.isSource {
+        emitters.append(.source(feedback))
+      } else if feedback < node.feedbacks.count {
+        let snapshot = node.feedbacks[feedback]
+        if snapshot.tasks > 0 { emitters.append(.task(feedback)) }
+        if snapshot.streams > 0 { emitters.append(.stream(feedback)) }
+        for (request, effect) in snapshot.requests.enumerated() where effect.running != .ended {
+          emitters.append(.request(feedback: feedback, request: request))
+        }
+      }
+      for emitter in emitters {
+        for event in explored.samples {
+          guard body(index, event, emitter) else { return }
+          index += 1
+        }
       }
     }
   }
 
-  /// The choice with index `choice` in `state`.
-  func choice(_ choice: Int, in state: State) -> Choice? {
+  /// The choice with index `choice` in `node`.
+  func choice(_ choice: Int, in node: LoopNode<State>) -> Choice? {
     var found: Choice?
-    forEachChoice(state) { index, event, feedback in
-      if index == choice { found = Choice(event: event, feedback: feedback) }
+    forEachChoice(node) { index, event, emitter in
+      if index == choice { found = Choice(event: event, emitter: emitter, index: index) }
       return index < choice
     }
     return found
   }
 
-  /// Every choice of `state`, in order.
-  func choices(of state: State) -> [Choice] {
+  /// Every choice of `node`, in order.
+  func choices(of node: LoopNode<State>) -> [Choice] {
     var all: [Choice] = []
-    forEachChoice(state) { _, event, feedback in
-      all.append(Choice(event: event, feedback: feedback))
+    forEachChoice(node) { index, event, emitter in
+      all.append(Choice(event: event, emitter: emitter, index: index))
       return true
     }
     return all
   }
 
-  /// Reduces `event` in `state` as one path step.
-  func step(from state: State, event: Event, feedback: Int?) -> ExplorerPath<State, Event>.Step {
-    let source = feedback.map { (id: FeedbackID($0), name: system.feedbacks[$0].name) }
-    switch system.explorationReduce(state, event) {
-    case .ignored:
-      return .init(event: event, feedback: source, before: state, after: state, transition: nil, kind: .ignoredEvent)
-    case .reduced(let next, let transition):
-      return .init(event: event, feedback: source, before: state, after: next, transition: transition, kind: .event)
-    case .undeclared(let next, let transition):
-      return .init(
-        event: event, feedback: source, before: state, after: next, transition: transition, kind: .undeclaredTransition)
-    }
+  /// The steps and the node that taking `choice` in `node` leads to.
+  func take(_ choice: Choice, from node: LoopNode<State>) -> (
+    steps: [ExplorerPath<State, Event>.Step], next: LoopNode<State>
+  ) {
+    var steps: [ExplorerPath<State, Event>.Step] = []
+    let next = successor(of: node, choice.event, from: choice.emitter) { steps.append($0) }
+    if !steps.isEmpty { steps[0].choice = choice.index }
+    return (steps, next)
   }
 
   /// The indices of the invariants `state` breaks.
   @usableFromInline
   func violatedInvariants(_ state: State) -> [Int] {
     explorer.invariants.indices.filter { !explorer.invariants[$0].holds(state) }
+  }
+
+  /// `, with upload remembering Key(file: "a", attempt: 0)`: what the feedbacks remember
+  /// in `node`, which tells why none starts an effect there.
+  func remembered(_ node: LoopNode<State>) -> String {
+    let remembered = zip(feedbacks, node.feedbacks).compactMap { feedback, snapshot -> String? in
+      switch snapshot.memory {
+      case .none: nil
+      case .flag(let flag): "\(feedback.name) remembering \(flag)"
+      case .value(let value): "\(feedback.name) remembering \(value.map { "\($0)" } ?? "nil")"
+      }
+    }
+    return remembered.isEmpty ? "" : ", with " + remembered.joined(separator: " and ")
+  }
+
+  /// Whether `state` is one the user declared the loop may rest in (waiting for the
+  /// outside, or final).
+  @usableFromInline
+  func mayRest(in state: State) -> Bool {
+    (explorer.isWaiting?(state) ?? false) || (explorer.isFinal?(state) ?? false)
+  }
+}
+
+/// One feedback as the explorer runs it: its definition and strategy, and its samples.
+@usableFromInline
+struct ExploredFeedback<State: Sendable, Event: Sendable>: Sendable {
+  @usableFromInline let name: String
+  @usableFromInline let definition: FeedbackDefinition<State, Event>
+  @usableFromInline let isDisabled: (@Sendable (State) -> Bool)?
+  @usableFromInline let cancelsOnNewState: Bool
+  /// The sample events its effects (or its input) may emit.
+  @usableFromInline let samples: [Event]
+
+  init(_ feedback: Feedback<State, Event>, samples: [Event]) {
+    name = feedback.name
+    definition = feedback.definition
+    isDisabled = feedback.disabledCondition
+    cancelsOnNewState = feedback.executionStrategy == .cancelOnNewState
+    self.samples = samples
+  }
+
+  /// Whether it reacts to states by starting effects (not an input or mediator).
+  @usableFromInline var reacts: Bool { !isSource }
+
+  @usableFromInline var isSource: Bool {
+    if case .source = definition { return true }
+    return false
+  }
+
+  /// The memory before the first state.
+  @usableFromInline var initialMemory: FeedbackMemory {
+    if case .slot(let logic) = definition { return logic.initial }
+    return .none
   }
 }

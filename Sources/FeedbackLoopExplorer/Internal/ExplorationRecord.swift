@@ -10,9 +10,13 @@ struct ExplorationRecord: Sendable {
   @usableFromInline var firstFiring: [(state: Int32, choice: UInt16)]
   /// Undeclared transitions in the order found, with the first state and choice.
   @usableFromInline var undeclared: [(transition: TransitionID, state: Int32, choice: UInt16)] = []
-  /// For each invariant, the first state breaking it (`-1`: none).
-  @usableFromInline var invariantViolations: [Int] = []
+  /// For each invariant, where it is first broken: a node (`choice` −1), or a state on
+  /// the way from a node by one of its choices (`state` −1: never).
+  @usableFromInline var invariantViolations: [(state: Int32, choice: Int32)] = []
   @usableFromInline var firstDeadlock = -1
+  /// The first stuck node (no effect in flight, not declared waiting), and how many.
+  @usableFromInline var firstStuck = -1
+  @usableFromInline var stuck = 0
   /// Whether some state had more than 65,536 choices, of which only the first were tried.
   @usableFromInline var choicesDropped = false
   @usableFromInline var deadlocks = 0
@@ -26,6 +30,10 @@ struct ExplorationRecord: Sendable {
   /// The graph node names of every reached state (complete explorations of systems that
   /// declare transitions).
   @usableFromInline var reachedNodes: Set<String>?
+
+  /// The choice that stands for the steps before the initial node (the events the
+  /// feedbacks send at once on the initial state): never a real choice.
+  @usableFromInline static var initialSteps: UInt16 { .max }
 
   @usableFromInline
   init(transitionCount: Int) {
@@ -44,6 +52,13 @@ struct ExplorationRecord: Sendable {
     if ignoredKeys.insert(IgnoredKeys(state: keys.state, event: keys.event)).inserted {
       ignoredSamples.append((state, choice))
     }
+  }
+
+  /// Notes that invariant `invariant` breaks at `state` (then `choice`), unless it broke
+  /// earlier.
+  @usableFromInline
+  mutating func noteViolation(_ invariant: Int, state: Int32, choice: Int32) {
+    if invariantViolations[invariant].state < 0 { invariantViolations[invariant] = (state, choice) }
   }
 
   @usableFromInline

@@ -1,7 +1,7 @@
 import FeedbackGraph
 import FeedbackLoop
 
-/// The visited states of a finished exploration, kept for paths, covering paths and the
+/// The visited nodes of a finished exploration, kept for paths, covering paths and the
 /// reachable graph.
 ///
 /// `@unchecked Sendable`: every stored property is a `let` set in `init`, and `lookup`
@@ -9,18 +9,18 @@ import FeedbackLoop
 /// afterwards; sharing it across threads is read-only.
 final class ExplorationStorage<State: Hashable & Sendable, Event: Sendable>: @unchecked Sendable {
   let model: ExplorationModel<State, Event>
-  let states: ContiguousArray<State>
+  let nodes: NodeList<State>
   let parents: ContiguousArray<Int32>
   let choices: ContiguousArray<UInt16>
-  /// The index of a state (or of the state its key merges it with), if it was visited.
-  let lookup: (State) -> Int?
+  /// The index of a node (or of the node its key merges it with), if it was visited.
+  let lookup: (LoopNode<State>) -> Int?
 
   init(
-    model: ExplorationModel<State, Event>, states: ContiguousArray<State>, parents: ContiguousArray<Int32>,
-    choices: ContiguousArray<UInt16>, lookup: @escaping (State) -> Int?
+    model: ExplorationModel<State, Event>, nodes: NodeList<State>, parents: ContiguousArray<Int32>,
+    choices: ContiguousArray<UInt16>, lookup: @escaping (LoopNode<State>) -> Int?
   ) {
     self.model = model
-    self.states = states
+    self.nodes = nodes
     self.parents = parents
     self.choices = choices
     self.lookup = lookup
@@ -28,18 +28,15 @@ final class ExplorationStorage<State: Hashable & Sendable, Event: Sendable>: @un
 
   var system: System<State, Event> { model.system }
 
-  /// Reduces `choice` of `state` as one path step (`nil` if the state has no such choice).
-  func step(from state: State, choice: Int) -> ExplorerPath<State, Event>.Step? {
-    guard let taken = model.choice(choice, in: state) else { return nil }
-    return step(from: state, event: taken.event, feedback: taken.feedback)
+  /// The steps and node that `choice` of `node` leads to (`nil` if it has no such choice).
+  func take(_ choice: Int, from node: LoopNode<State>) -> (
+    steps: [ExplorerPath<State, Event>.Step], next: LoopNode<State>
+  )? {
+    model.choice(choice, in: node).map { model.take($0, from: node) }
   }
 
-  /// Reduces `event` in `state` as one path step.
-  func step(from state: State, event: Event, feedback: Int?) -> ExplorerPath<State, Event>.Step {
-    model.step(from: state, event: event, feedback: feedback)
-  }
-
-  /// The shortest path to the state with `index`, then `choice` from it, if given.
+  /// The shortest path to the node with `index`, then `choice` from it, if given: the
+  /// steps of the events feedbacks send at once included.
   func path(to index: Int, then choice: Int? = nil) -> ExplorerPath<State, Event> {
     var indices = [index]
     var current = index
@@ -48,11 +45,25 @@ final class ExplorationStorage<State: Hashable & Sendable, Event: Sendable>: @un
       indices.append(current)
     }
     indices.reverse()
-    var steps: [ExplorerPath<State, Event>.Step] = []
-    for (from, to) in zip(indices, indices.dropFirst()) {
-      if let step = step(from: steps.last?.after ?? states[from], choice: Int(choices[to])) { steps.append(step) }
+    var steps = model.initial.steps
+    var node = nodes[indices[0]]
+    for next in indices.dropFirst() {
+      guard let taken = take(Int(choices[next]), from: node) else { break }
+      steps += taken.steps
+      node = taken.next
     }
-    if let choice, let step = step(from: steps.last?.after ?? states[index], choice: choice) { steps.append(step) }
-    return ExplorerPath(initial: states[0], steps: steps)
+    if let choice, let taken = take(choice, from: node) { steps += taken.steps }
+    return ExplorerPath(initial: system.initial, steps: steps)
+  }
+
+  /// The path of a record's `(state, choice)` (``ExplorationRecord/initialSteps`` for
+  /// the initial node's own steps).
+  func path(to state: Int32, choice: UInt16) -> ExplorerPath<State, Event> {
+    path(to: Int(state), then: choice == ExplorationRecord.initialSteps ? nil : Int(choice))
+  }
+
+  /// The first visited node whose state is `state`.
+  func firstIndex(of state: State) -> Int? {
+    nodes.firstIndex { $0.state == state }
   }
 }

@@ -12,9 +12,16 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
   func findings() -> [ExplorerFinding<State, Event>] {
     var findings: [ExplorerFinding<State, Event>] = []
     let invariants = storage.model.explorer.invariants
-    for (number, index) in record.invariantViolations.enumerated() where index >= 0 {
-      let path = storage.path(to: index)
-      let description = invariants[number].description
+    for (number, found) in record.invariantViolations.enumerated() where found.state >= 0 {
+      let invariant = invariants[number]
+      var path = storage.path(to: Int(found.state), then: found.choice < 0 ? nil : Int(found.choice))
+      // The first state on the way that breaks it (a step's events sent at once included).
+      if let first = path.steps.firstIndex(where: { !invariant.holds($0.after) }), invariant.holds(path.initial) {
+        path.steps.removeSubrange((first + 1)...)
+      } else if !invariant.holds(path.initial) {
+        path.steps = []
+      }
+      let description = invariant.description
       findings.append(
         ExplorerFinding(
           kind: .invariantViolated(description), path: path,
@@ -23,7 +30,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
     }
     let graph = record.undeclared.isEmpty && completion != .complete ? nil : self.graph
     for undeclared in record.undeclared {
-      let path = storage.path(to: Int(undeclared.state), then: Int(undeclared.choice))
+      let path = storage.path(to: undeclared.state, choice: undeclared.choice)
       let edge = graph?.describe(undeclared.transition) ?? "\(undeclared.transition)"
       let last = path.steps.last
       findings.append(
@@ -42,6 +49,17 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
           message:
             "Deadlock \(Self.after(path)): no event changes \(Self.state(path.final)), and it is not marked final\(others > 0 ? " (\(others) more deadlocked state\(others == 1 ? "" : "s"))" : "").",
           slug: "deadlock"))
+    }
+    if record.firstStuck >= 0 {
+      let path = storage.path(to: record.firstStuck)
+      let others = record.stuck - 1
+      let node = storage.nodes[record.firstStuck]
+      findings.append(
+        ExplorerFinding(
+          kind: .stuck, path: path,
+          message:
+            "Stuck \(Self.after(path)): no effect is in flight in \(Self.state(path.final))\(storage.model.remembered(node)), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:))\(others > 0 ? " (\(others) more stuck state\(others == 1 ? "" : "s"))" : "").",
+          slug: "stuck"))
     }
     guard completion == .complete, let graph else { return findings }
     for (index, firing) in record.firstFiring.enumerated() where firing.state < 0 {

@@ -1,50 +1,105 @@
-/// How the engine tells states apart: by the states themselves, or by a key the user
-/// chose (states with equal keys are one state). A protocol rather than a closure so that
-/// the engine is specialized for the common case, with no call per state.
+/// How the engine tells nodes apart: by the nodes themselves, or by a key the user chose
+/// for states (nodes whose states have equal keys, with equal feedback snapshots, are one
+/// node). A protocol rather than a closure so that the engine is specialized for the
+/// common case, with no call per state.
 @usableFromInline
 protocol StateKeying {
-  associatedtype State
+  associatedtype State: Hashable & Sendable
   associatedtype Key: Hashable
-  /// Whether the engine keeps the first state reached for each key (the keys are not the
-  /// states).
+  /// Whether the engine keeps the first node reached for each key (the keys are not the
+  /// nodes).
   var keepsRepresentatives: Bool { get }
-  func key(_ state: State) -> Key
-  /// The states, by index, from the stored keys and representatives.
-  func states(keys: ContiguousArray<Key>, representatives: ContiguousArray<State>) -> ContiguousArray<State>
-  /// The state with `index`.
-  func state(_ index: Int, keys: ContiguousArray<Key>, representatives: ContiguousArray<State>) -> State
+  func key(_ node: LoopNode<State>) -> Key
+  /// Whether two states are the same state for the exploration.
+  func same(_ a: State, _ b: State) -> Bool
+  /// The nodes, by index, from the stored keys and representatives.
+  func nodes(keys: ContiguousArray<Key>, representatives: ContiguousArray<LoopNode<State>>) -> NodeList<State>
+  /// The node with `index`.
+  func node(_ index: Int, keys: ContiguousArray<Key>, representatives: ContiguousArray<LoopNode<State>>) -> LoopNode<
+    State
+  >
 }
 
-/// States are their own keys.
+/// Nodes are their own keys.
 @usableFromInline
-struct Identity<State: Hashable>: StateKeying {
+struct Identity<State: Hashable & Sendable>: StateKeying {
   @inlinable init() {}
   @inlinable var keepsRepresentatives: Bool { false }
-  @inlinable @inline(__always) func key(_ state: State) -> State { state }
-  @inlinable func states(keys: ContiguousArray<State>, representatives: ContiguousArray<State>) -> ContiguousArray<
-    State
-  > { keys }
+  @inlinable @inline(__always) func key(_ node: LoopNode<State>) -> LoopNode<State> { node }
+  @inlinable @inline(__always) func same(_ a: State, _ b: State) -> Bool { a == b }
+  @inlinable func nodes(keys: ContiguousArray<LoopNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
+    -> NodeList<State>
+  { NodeList(count: keys.count) { keys[$0] } }
   @inlinable @inline(__always)
-  func state(_ index: Int, keys: ContiguousArray<State>, representatives: ContiguousArray<State>) -> State {
-    keys[index]
-  }
+  func node(_ index: Int, keys: ContiguousArray<LoopNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
+    -> LoopNode<State>
+  { keys[index] }
 }
 
 /// States are told apart by a user's key function.
 @usableFromInline
-struct KeyedBy<State>: StateKeying {
+struct KeyedBy<State: Hashable & Sendable>: StateKeying {
   @usableFromInline let key: @Sendable (State) -> AnyHashable
   @inlinable init(key: @escaping @Sendable (State) -> AnyHashable) { self.key = key }
   @inlinable var keepsRepresentatives: Bool { true }
-  @inlinable func key(_ state: State) -> AnyHashable { key(state) }
-  @inlinable func states(keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>)
-    -> ContiguousArray<State>
-  {
-    representatives
+  @inlinable func key(_ node: LoopNode<State>) -> AnyHashable {
+    node.feedbacks.isEmpty ? key(node.state) : AnyHashable(MergedKey(state: key(node.state), feedbacks: node.feedbacks))
   }
-  @inlinable func state(_ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<State>)
-    -> State
-  {
-    representatives[index]
+  @inlinable func same(_ a: State, _ b: State) -> Bool { key(a) == key(b) }
+  @inlinable func nodes(keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>)
+    -> NodeList<State>
+  { NodeList(count: representatives.count) { representatives[$0] } }
+  @inlinable func node(
+    _ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>
+  )
+    -> LoopNode<State>
+  { representatives[index] }
+}
+
+/// A user's state key with the feedbacks' snapshots.
+@usableFromInline
+struct MergedKey: Hashable {
+  @usableFromInline let state: AnyHashable
+  @usableFromInline let feedbacks: [FeedbackSnapshot]
+
+  @inlinable
+  init(state: AnyHashable, feedbacks: [FeedbackSnapshot]) {
+    self.state = state
+    self.feedbacks = feedbacks
   }
+}
+
+/// States are their own keys, for systems whose feedbacks do not react (no memories, no
+/// effects): the store holds the states themselves, as compact as before nodes existed.
+@usableFromInline
+struct StatesOnly<State: Hashable & Sendable>: StateKeying {
+  @inlinable init() {}
+  @inlinable var keepsRepresentatives: Bool { false }
+  @inlinable @inline(__always) func key(_ node: LoopNode<State>) -> State { node.state }
+  @inlinable @inline(__always) func same(_ a: State, _ b: State) -> Bool { a == b }
+  @inlinable func nodes(keys: ContiguousArray<State>, representatives: ContiguousArray<LoopNode<State>>)
+    -> NodeList<State>
+  { NodeList(count: keys.count) { LoopNode(state: keys[$0], feedbacks: []) } }
+  @inlinable @inline(__always)
+  func node(_ index: Int, keys: ContiguousArray<State>, representatives: ContiguousArray<LoopNode<State>>)
+    -> LoopNode<State>
+  { LoopNode(state: keys[index], feedbacks: []) }
+}
+
+/// The explored nodes by index, read from the store without copying it (a store of bare
+/// states makes each node when asked).
+@usableFromInline
+struct NodeList<State: Hashable & Sendable>: RandomAccessCollection, Sendable {
+  @usableFromInline let count: Int
+  @usableFromInline let node: @Sendable (Int) -> LoopNode<State>
+
+  @inlinable
+  init(count: Int, node: @escaping @Sendable (Int) -> LoopNode<State>) {
+    self.count = count
+    self.node = node
+  }
+
+  @inlinable var startIndex: Int { 0 }
+  @inlinable var endIndex: Int { count }
+  @inlinable subscript(index: Int) -> LoopNode<State> { node(index) }
 }

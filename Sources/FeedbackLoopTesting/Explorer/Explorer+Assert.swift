@@ -5,8 +5,8 @@ import IssueReporting
 
 extension Explorer {
   /// Explores the system and reports each finding as a test failure at the caller's line
-  /// (Swift Testing and XCTest alike), with its shortest path, a ready-to-paste
-  /// `LoopRecorder` test and, when traces are written, the trace file and the command
+  /// (Swift Testing and XCTest alike), with its shortest path, a test that replays it as
+  /// printed (``assertReplay(_:fileID:filePath:line:column:)``) and, when traces are written, the trace file and the command
   /// that draws it.
   ///
   /// ```swift
@@ -58,7 +58,8 @@ extension Explorer {
     }
     for (index, finding) in exploration.findings.enumerated() {
       reportKitIssue(
-        ExplorerFailure.message(for: finding, number: index + 1, in: exploration, trace: traces[index]),
+        ExplorerFailure.message(
+          for: finding, number: index + 1, in: exploration, explorer: self, line: line, trace: traces[index]),
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
     if requireComplete, !exploration.isComplete {

@@ -4,7 +4,7 @@ import IssueReporting
 extension Explorer {
   /// Takes seeded random walks (`randomWalks(count:length:seed:)`)
   /// and reports the first failure, shrunk to a minimal event sequence, as a test failure
-  /// at the caller's line, with its path and a `LoopRecorder` test that replays it.
+  /// at the caller's line, with its path and a test that replays it as printed.
   ///
   /// ```swift
   /// @Test func cartSurvivesRandomShoppers() {
@@ -20,9 +20,9 @@ extension Explorer {
   ) -> RandomWalks<State, Event> {
     let walks = randomWalks(count: count, length: length, seed: seed)
     if let failure = walks.failure, let path = failure.path {
-      let test = swiftTest(
-        path: path, named: ExplorerFailure.testName(failure.slug, number: 1),
-        comment: "Found by a random walk: \(failure.message)")
+      let test = ExplorerReplayWriter.test(
+        path: path, named: ExplorerFailure.testName(failure.slug, system: system.name, line: line, number: 1),
+        explorer: self, comment: "Found by a random walk: \(failure.message)")
       reportKitIssue(
         ExplorerFailure.message(for: failure, path: path, test: test, trace: nil) + "\n\n"
           + walks.report.split(separator: "\n")[0],

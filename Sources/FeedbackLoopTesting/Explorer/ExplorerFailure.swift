@@ -6,9 +6,14 @@ import Foundation
 /// by step, a "To fix" line with the test that reproduces it, and the trace.
 enum ExplorerFailure {
   static func message<State, Event>(
-    for finding: ExplorerFinding<State, Event>, number: Int, in exploration: Exploration<State, Event>, trace: URL?
+    for finding: ExplorerFinding<State, Event>, number: Int, in exploration: Exploration<State, Event>,
+    explorer: Explorer<State, Event>, line: UInt, trace: URL?
   ) -> String {
-    let test = exploration.swiftTest(for: finding, named: testName(finding.slug, number: number))
+    let test = finding.path.map { path in
+      ExplorerReplayWriter.test(
+        path: path, named: testName(finding.slug, system: exploration.system.name, line: line, number: number),
+        explorer: explorer, comment: "Found by the explorer: \(finding.message)")
+    }
     return message(for: finding, path: finding.path, test: test, trace: trace)
   }
 
@@ -27,7 +32,8 @@ enum ExplorerFailure {
         parts.append(lines.joined(separator: "\n"))
       }
       parts.append(
-        "To fix: the transition or reducer of the last step causes it; this test reproduces it:\n\n" + (test ?? ""))
+        "To fix: this test replays the path (the effects' emissions as recorded) and fails while the finding reproduces:\n\n"
+          + (test ?? ""))
     } else {
       parts.append("To fix: check the declaration (or give the explorer the events that reach it).")
     }
@@ -37,9 +43,18 @@ enum ExplorerFailure {
     return parts.joined(separator: "\n\n")
   }
 
-  /// `explorerFinding1InvariantOnlyValidFormsAreSubmitted`-like names, from a slug.
-  static func testName(_ slug: String, number: Int) -> String {
+  /// `signInLine18Finding1InvariantOnlyValidFormsAreSubmitted`-like names, from the
+  /// system's name, the line of the call that found it (two explorations in one file print
+  /// different names), the finding's number and its slug.
+  static func testName(_ slug: String, system: String, line: UInt, number: Int) -> String {
     let words = slug.split(whereSeparator: { $0 == "-" || $0 == "_" })
-    return "explorerFinding\(number)" + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    let systemWords = system.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    var prefix = systemWords.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    if let first = prefix.first, first.isLetter {
+      prefix = first.lowercased() + prefix.dropFirst()
+    } else {
+      prefix = "explorer" + prefix
+    }
+    return "\(prefix)Line\(line)Finding\(number)" + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 }

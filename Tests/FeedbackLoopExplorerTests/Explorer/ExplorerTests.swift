@@ -126,11 +126,16 @@ import Testing
     let withTicks = Explorer(TrafficLight.system, events: [.emergency], feedbackEvents: [.tick]).run()
     #expect(withTicks.stateCount == 3)
     #expect(withTicks.path(to: .yellow)?.steps.map { $0.feedback?.name } == ["timer", "timer"])
-    let without = Explorer(TrafficLight.system, events: [.emergency]).final { _ in true }.run()
-    #expect(without.stateCount == 1)
+    // `emits: [.tick]` declares a value: it is its own sample.
+    let declared = Explorer(TrafficLight.system, events: [.emergency]).run()
+    #expect(declared.stateCount == 3)
+    #expect(declared.unexploredEmissions.isEmpty)
+    // `.emitting(["didLoad", "didFail"])` declares names only: without samples, nothing is emitted.
+    let without = Explorer(Movies.system(), events: [.fetchNext], maxDepth: 3).run()
+    #expect(without.states.count == 2)
     #expect(
       without.report.hasSuffix(
-        "Not explored: feedback \"timer\" declares tick, but no sample value was given (feedbackEvents:)."))
+        "Not explored: feedback \"network\" declares didFail, but no sample value was given (feedbackEvents:)."))
   }
 
   @Test func perStateEventsAndCancellation() {

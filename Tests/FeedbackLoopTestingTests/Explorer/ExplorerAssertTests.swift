@@ -18,14 +18,13 @@ import Testing
         Path from the initial state editing(FeedbackLoopExamples.SignIn.Form(email: "", password: "")):
           1. .emailChanged("ada@example.com\n") → submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: ""))
 
-        To fix: the transition or reducer of the last step causes it; this test reproduces it:
+        To fix: this test replays the path (the effects' emissions as recorded) and fails while the finding reproduces:
 
         // Found by the explorer: Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")).
-        @Test func explorerFinding1InvariantOnlyValidFormsAreSubmitted() {
-          let loop = LoopRecorder(SeededSignIn.system(), exhaustivity: .off())
-          loop.invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
-          loop.send(.emailChanged("ada@example.com\n")) { $0 = .submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")) }
-          loop.finish()
+        @Test func seededSignInLine12Finding1InvariantOnlyValidFormsAreSubmitted() {
+          SeededSignIn.explorer.assertReplay([
+            .send(.emailChanged("ada@example.com\n")),
+          ])
         }
 
         """#
@@ -43,6 +42,7 @@ import Testing
     )
     .invariant("only valid forms are submitted", SeededSignIn.onlyValidFormsAreSubmitted)
     .final { if case .signedIn = $0 { true } else { false } }
+    .waits(in: .case("editing"), .case("failed"))
     #expect(issues { explorer.assertNoFindings() }.isEmpty)
   }
 
@@ -101,7 +101,8 @@ func issues(_ body: () -> Void) -> [String] {
       messages.first?.hasPrefix(
         #"Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n")"#)
         == true)
-    #expect(messages.first?.contains(#"  loop.send(.emailChanged("ada@example.com\n")) { $0 = .submitting("#) == true)
+    #expect(messages.first?.contains("  SeededSignIn.explorer.assertReplay([") == true)
+    #expect(messages.first?.contains(#"    .send(.emailChanged("ada@example.com\n")),"#) == true)
     #expect(messages.first?.hasSuffix("(seed 5).") == true)
   }
 

@@ -15,5 +15,6 @@ import Testing
     return true
   }
   .final { if case .signedIn = $0 { true } else { false } }
+  .waits(in: .case("editing"), .case("failed"))  // the user's turn: not stuck
   .assertNoFindings()  // each finding fails the test here, with its path and a test to paste
 }

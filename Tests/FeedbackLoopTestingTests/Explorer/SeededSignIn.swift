@@ -77,6 +77,8 @@ enum SeededSignIn {
       "only valid forms are submitted", swift: "SeededSignIn.onlyValidFormsAreSubmitted", onlyValidFormsAreSubmitted
     )
     .final { if case .signedIn = $0 { true } else { false } }
+    .waits(in: .case("editing"), .case("failed"))
     .writingSystem("SeededSignIn.system()")
+    .writingExplorer("SeededSignIn.explorer")
   }
 }

@@ -1,0 +1,104 @@
+import FeedbackLoop
+import FeedbackLoopExplorer
+import Foundation
+
+/// `explore.effects`: the explorer on a model with effects, where an explored state is the
+/// system's state plus the feedback's memory and the effect in flight. An upload queue:
+/// up to five files (of three) wait while one uploads; the `upload` feedback is
+/// `skippingRepeated` on the upload's (number, attempt) and runs a `.task` that may emit
+/// `uploaded` or `failed`; the queue waits for files when idle. Each run explores it all
+/// and checks the count.
+let effectsExplorerBenchmarks: [Benchmark] = [
+  Benchmark(name: "explore.effects", unit: "Mstates/s", runs: 3) {
+    let (exploration, elapsed) = try UploadQueueModel.explore()
+    return Double(exploration.stateCount) / elapsed / 1e6
+  },
+  Benchmark(name: "explore.effects.bytes", unit: "bytes/state (store)", runs: 1) {
+    let (exploration, _) = try UploadQueueModel.explore()
+    FileHandle.standardError.write(
+      Data(
+        "explore.effects: \(exploration.stateCount) states (\(exploration.systemStateCount) system states), \(exploration.transitionCount) transitions\n"
+          .utf8))
+    return Double(exploration.storeBytes) / Double(exploration.stateCount)
+  },
+]
+
+/// The upload queue of `explore.effects`.
+enum UploadQueueModel {
+  struct State: Hashable, Sendable {
+    /// The waiting files, base 4, the first in the lowest digits (0: no file).
+    var queue: UInt16 = 0
+    var length: UInt8 = 0
+    /// The file uploading (0: none).
+    var current: UInt8 = 0
+    var attempt: UInt8 = 0
+    /// Uploads started, modulo 4: tells two uploads of the same file apart.
+    var number: UInt8 = 0
+    /// Files done, modulo 5.
+    var done: UInt8 = 0
+  }
+
+  enum Event: Hashable, Sendable { case enqueue(UInt8), uploaded, failed }
+
+  struct Key: Equatable, Sendable {
+    var number: UInt8
+    var attempt: UInt8
+  }
+
+  static let expectedStates = 65_540
+
+  static let system = System<State, Event>(
+    "UploadQueue", initial: State(),
+    reduce: { (state: inout State, event) in
+      switch event {
+      case .enqueue(let file):
+        if state.current == 0 {
+          state.current = file
+          state.attempt = 0
+        } else if state.length < 5 {
+          state.queue |= UInt16(file) << (2 * UInt16(state.length))
+          state.length += 1
+        }
+      case .uploaded:
+        guard state.current != 0 else { return }
+        state.done = (state.done + 1) % 5
+        next(&state)
+      case .failed:
+        guard state.current != 0 else { return }
+        if state.attempt < 2 { state.attempt += 1 } else { next(&state) }
+      }
+    },
+    feedbacks: [
+      Feedback.skippingRepeated(
+        "upload", emits: [.uploaded, .failed],
+        { $0.current == 0 ? nil : Key(number: $0.number, attempt: $0.attempt) }
+      ) { _ in .task { _ in .uploaded } }
+    ])
+
+  private static func next(_ state: inout State) {
+    state.number = (state.number + 1) % 4
+    state.attempt = 0
+    guard state.length > 0 else {
+      state.current = 0
+      return
+    }
+    state.current = UInt8(state.queue & 3)
+    state.queue >>= 2
+    state.length -= 1
+  }
+
+  /// One full exploration and its wall-clock seconds; throws unless it visited exactly
+  /// the model's explored states.
+  static func explore() throws -> (Exploration<State, Event>, Double) {
+    let explorer = Explorer(system, events: [.enqueue(1), .enqueue(2), .enqueue(3)]).waits { $0.current == 0 }
+    var exploration: Exploration<State, Event>?
+    let elapsed = seconds { exploration = explorer.run() }
+    guard let exploration, exploration.isComplete, exploration.findings.isEmpty,
+      exploration.stateCount == expectedStates
+    else {
+      throw ExplorerBenchmarkError.unexpected(
+        "upload queue: \(exploration?.stateCount ?? 0) states, \(exploration?.findings.count ?? 0) findings")
+    }
+    return (exploration, elapsed)
+  }
+}

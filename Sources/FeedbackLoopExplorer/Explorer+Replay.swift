@@ -1,0 +1,121 @@
+import FeedbackGraph
+import FeedbackLoop
+
+extension Explorer {
+  /// Replays `moves` from the initial state with the explorer's own semantics (the
+  /// feedbacks' logic and memories, effects in flight), the effects' emissions given by
+  /// the moves instead of running them: deterministic, whatever the live effects would do.
+  /// It checks what the exploration checks: invariants and undeclared transitions at each
+  /// step, a deadlock or a stuck state at the end.
+  ///
+  /// ```swift
+  /// let replay = explorer.replay([.send(.enqueue("a")), .send(.enqueue("a")), .emitted(.uploaded, by: "upload")])
+  /// replay.findings.map(\.kind)   // [.stuck]
+  /// ```
+  ///
+  /// The test kit's `assertReplay(_:)` reports the findings as test failures: it is what
+  /// the tests printed for explorer findings call.
+  public func replay(_ moves: [ExplorerMove<Event>]) -> ExplorerReplay<State, Event> {
+    let model = ExplorationModel(self)
+    var node = model.initial.node
+    var path = ExplorerPath<State, Event>(initial: system.initial, steps: [])
+    var findings: [ExplorerFinding<State, Event>] = []
+    var broken = Set<Int>()
+    func check(_ steps: [ExplorerPath<State, Event>.Step]) {
+      for step in steps {
+        path.steps.append(step)
+        if step.kind == .undeclaredTransition, let transition = step.transition {
+          let edge = system.graph.describe(transition)
+          findings.append(
+            ExplorerFinding(
+              kind: .undeclaredTransition(transition), path: path,
+              message:
+                "Undeclared transition \(FindingBuilder<State, Event>.after(path)): \(SwiftSource.describe(step.event)) turned \(step.before) into \(step.after), outside the targets of \(edge).",
+              slug: FindingBuilder<State, Event>.slug("undeclared \(transition)")))
+        }
+        guard step.kind != .ignoredEvent else { continue }
+        for index in model.violatedInvariants(step.after) where broken.insert(index).inserted {
+          findings.append(invariantFinding(index, path: path))
+        }
+      }
+    }
+    for index in model.violatedInvariants(system.initial) where broken.insert(index).inserted {
+      findings.append(invariantFinding(index, path: path))
+    }
+    check(model.initial.steps)
+    for (number, move) in moves.enumerated() {
+      guard let choice = Self.choice(for: move, in: node, model: model) else {
+        return ExplorerReplay(
+          path: path, findings: findings,
+          divergence:
+            "move \(number + 1), \(Self.describe(move)), cannot be replayed in \(node.state)\(Self.why(move, in: node, model: model))."
+        )
+      }
+      let (steps, next) = model.take(choice, from: node)
+      check(steps)
+      node = next
+    }
+    if Self.isDeadlocked(node, model: model) {
+      findings.append(
+        ExplorerFinding(
+          kind: .deadlock, path: path,
+          message:
+            "Deadlock \(FindingBuilder<State, Event>.after(path)): no event changes \(node.state), and it is not marked final.",
+          slug: "deadlock"))
+    } else if model.reacts, !node.hasEffectInFlight, !model.mayRest(in: node.state) {
+      findings.append(
+        ExplorerFinding(
+          kind: .stuck, path: path,
+          message:
+            "Stuck \(FindingBuilder<State, Event>.after(path)): no effect is in flight in \(node.state)\(model.remembered(node)), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:)).",
+          slug: "stuck"))
+    }
+    return ExplorerReplay(path: path, findings: findings, divergence: nil)
+  }
+
+  func invariantFinding(_ index: Int, path: ExplorerPath<State, Event>) -> ExplorerFinding<State, Event> {
+    let description = invariants[index].description
+    return ExplorerFinding(
+      kind: .invariantViolated(description), path: path,
+      message:
+        "Invariant \"\(description)\" is violated \(FindingBuilder<State, Event>.after(path)): \(path.final).",
+      slug: FindingBuilder<State, Event>.slug("invariant \(description)"))
+  }
+
+  /// The choice a move stands for in `node`, if it has one.
+  static func choice(
+    for move: ExplorerMove<Event>, in node: LoopNode<State>, model: ExplorationModel<State, Event>
+  ) -> ExplorationModel<State, Event>.Choice? {
+    switch move {
+    case .send(let event):
+      return .init(event: event, emitter: .outside)
+    case .choice(let index):
+      return model.choice(index, in: node)
+    case .emitted(let event, let name):
+      let emitter = model.choices(of: node).first { choice in
+        choice.emitter.feedback.map { model.feedbacks[$0].name == name } ?? false
+      }?.emitter
+      return emitter.map { .init(event: event, emitter: $0) }
+    }
+  }
+
+  static func describe(_ move: ExplorerMove<Event>) -> String {
+    switch move {
+    case .send(let event): "send \(SwiftSource.describe(event))"
+    case .emitted(let event, let name): "\(SwiftSource.describe(event)) from \(name)"
+    case .choice(let index): "choice \(index)"
+    }
+  }
+
+  static func why(_ move: ExplorerMove<Event>, in node: LoopNode<State>, model: ExplorationModel<State, Event>)
+    -> String
+  {
+    switch move {
+    case .send: ""
+    case .choice: ": it has \(model.choices(of: node).count) choices"
+    case .emitted(_, let name):
+      model.feedbacks.contains { $0.name == name }
+        ? ": \(name) has no effect in flight there" : ": the system has no feedback named \"\(name)\""
+    }
+  }
+}

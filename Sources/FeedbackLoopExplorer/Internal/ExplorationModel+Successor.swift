@@ -1,0 +1,186 @@
+public import FeedbackGraph
+public import FeedbackLoop
+
+/// The loop's semantics, as the explorer follows them: what `Loop.reduce` and
+/// `Loop.react(to:)` do, with each feedback's memory and running effects carried in the
+/// node instead of in a running loop. The feedbacks' decisions are the runtime's own
+/// (``FeedbackDefinition``); only time is left out.
+extension ExplorationModel {
+  /// An event sent at once by a feedback (`.send`), waiting in the loop's queue: dropped
+  /// when a newer state cancels its feedback's effects first (`.cancelOnNewState`), as the
+  /// runtime drops it.
+  @usableFromInline
+  struct Queued {
+    @usableFromInline var event: Event
+    @usableFromInline var feedback: Int
+    @usableFromInline var generation: Int
+
+    @inlinable
+    init(event: Event, feedback: Int, generation: Int) {
+      (self.event, self.feedback, self.generation) = (event, feedback, generation)
+    }
+  }
+
+  /// Most events that feedbacks may send at once, one after another, in one step: a
+  /// feedback cycle that never settles stops there.
+  @inlinable static var maxImmediateEvents: Int { 1_000 }
+
+  /// The initial node: the initial state seen by every feedback, then the events they
+  /// send at once reduced in order.
+  func start() -> (node: LoopNode<State>, steps: [ExplorerPath<State, Event>.Step]) {
+    var node = LoopNode(
+      state: system.initial, feedbacks: reacts ? feedbacks.map { FeedbackSnapshot(memory: $0.initialMemory) } : [])
+    guard reacts else { return (node, []) }
+    var queue: [Queued] = []
+    var generations = [Int](repeating: 0, count: feedbacks.count)
+    react(&node, event: nil, queue: &queue, generations: &generations)
+    var steps: [ExplorerPath<State, Event>.Step] = []
+    drain(&node, queue: &queue, generations: &generations) { steps.append($0) }
+    return (node, steps)
+  }
+
+  /// The node that `event`, emitted by `emitter`, leads to from `node`; `observe` sees
+  /// each reduction (the event's, then those of the events feedbacks send at once).
+  @inlinable
+  func successor(
+    of node: LoopNode<State>, _ event: Event, from emitter: Emitter,
+    observe: (ExplorerPath<State, Event>.Step) -> Void
+  ) -> LoopNode<State> {
+    var node = node
+    switch emitter {
+    case .outside, .stream, .source: break
+    case .task(let feedback): node.feedbacks[feedback].tasks -= 1
+    case .request(let feedback, let request):
+      if node.feedbacks[feedback].requests[request].running == .task {
+        node.feedbacks[feedback].requests[request].running = .ended
+      }
+    }
+    let step = reduce(node.state, event, feedback: emitter.feedback)
+    observe(step)
+    guard reacts, step.kind != .ignoredEvent else {
+      node.state = step.after
+      return node
+    }
+    node.state = step.after
+    var queue: [Queued] = []
+    var generations = [Int](repeating: 0, count: feedbacks.count)
+    react(&node, event: event, queue: &queue, generations: &generations)
+    if !queue.isEmpty { drain(&node, queue: &queue, generations: &generations, observe: observe) }
+    return node
+  }
+
+  /// Reduces the events feedbacks sent at once, in order, each followed by the
+  /// feedbacks' reactions (which may send more).
+  @usableFromInline
+  func drain(
+    _ node: inout LoopNode<State>, queue: inout [Queued], generations: inout [Int],
+    observe: (ExplorerPath<State, Event>.Step) -> Void
+  ) {
+    var next = 0
+    var budget = Self.maxImmediateEvents
+    while next < queue.count, budget > 0 {
+      let queued = queue[next]
+      next += 1
+      guard queued.generation == generations[queued.feedback] else { continue }
+      budget -= 1
+      var step = reduce(node.state, queued.event, feedback: queued.feedback)
+      step.isImmediate = true
+      observe(step)
+      guard step.kind != .ignoredEvent else { continue }
+      node.state = step.after
+      react(&node, event: queued.event, queue: &queue, generations: &generations)
+    }
+  }
+
+  /// Reduces `event` in `state` as one path step.
+  @inlinable
+  func reduce(_ state: State, _ event: Event, feedback: Int?) -> ExplorerPath<State, Event>.Step {
+    let source = feedback.map { (id: FeedbackID($0), name: feedbacks[$0].name) }
+    switch system.explorationReduce(state, event) {
+    case .ignored:
+      return .init(event: event, feedback: source, before: state, after: state, transition: nil, kind: .ignoredEvent)
+    case .reduced(let next, let transition):
+      return .init(event: event, feedback: source, before: state, after: next, transition: transition, kind: .event)
+    case .undeclared(let next, let transition):
+      return .init(
+        event: event, feedback: source, before: state, after: next, transition: transition, kind: .undeclaredTransition)
+    }
+  }
+
+  /// Every feedback sees the node's new state, in declaration order, as in
+  /// `Loop.react(to:)`: it keeps, cancels or starts effects, with its strategy.
+  @usableFromInline
+  func react(_ node: inout LoopNode<State>, event: Event?, queue: inout [Queued], generations: inout [Int]) {
+    let state = node.state
+    for (index, feedback) in feedbacks.enumerated() {
+      if let isDisabled = feedback.isDisabled, isDisabled(state) { continue }
+      let cancels = feedback.cancelsOnNewState
+      switch feedback.definition {
+      case .slot(let logic):
+        switch logic.decide(&node.feedbacks[index].memory, state, event) {
+        case .keep:
+          break
+        case .cancel:
+          if cancels { cancelEffects(of: index, in: &node, generations: &generations) }
+        case .start(let effect):
+          if cancels { cancelEffects(of: index, in: &node, generations: &generations) }
+          switch effect.explorationShape {
+          case .none: break
+          case .emitsAtOnce(let events):
+            for event in events { queue.append(Queued(event: event, feedback: index, generation: generations[index])) }
+          case .task: node.feedbacks[index].tasks.addEffect()
+          case .stream: node.feedbacks[index].streams.addEffect()
+          }
+        }
+      case .keyed(let requests):
+        let wanted = requests(state)
+        let old = node.feedbacks[index].requests
+        var kept: [RequestEffect] = []
+        for request in wanted {
+          if let running = old.first(where: { $0.key == request.key }) {
+            kept.append(running)
+            continue
+          }
+          switch request.makeEffect().explorationShape {
+          case .none:
+            kept.append(RequestEffect(key: request.key, running: .ended))
+          case .emitsAtOnce(let events):
+            for event in events { queue.append(Queued(event: event, feedback: index, generation: generations[index])) }
+            kept.append(RequestEffect(key: request.key, running: .ended))
+          case .task: kept.append(RequestEffect(key: request.key, running: .task))
+          case .stream: kept.append(RequestEffect(key: request.key, running: .stream))
+          }
+        }
+        if !cancels {  // effects of requests that went away keep running, untracked
+          for removed in old where !wanted.contains(where: { $0.key == removed.key }) {
+            switch removed.running {
+            case .ended: break
+            case .task: node.feedbacks[index].tasks.addEffect()
+            case .stream: node.feedbacks[index].streams.addEffect()
+            }
+          }
+        }
+        node.feedbacks[index].requests = kept
+      case .source:
+        break
+      }
+    }
+  }
+
+  /// A single-effect feedback cancels its running effects (`.cancelOnNewState`): their
+  /// queued events are dropped.
+  @usableFromInline
+  func cancelEffects(of index: Int, in node: inout LoopNode<State>, generations: inout [Int]) {
+    node.feedbacks[index].tasks = 0
+    node.feedbacks[index].streams = 0
+    generations[index] += 1
+  }
+}
+
+extension UInt8 {
+  /// One more running effect, counting at most ``FeedbackSnapshot/maxEffects``.
+  @usableFromInline
+  mutating func addEffect() {
+    if self < FeedbackSnapshot.maxEffects { self += 1 }
+  }
+}
