@@ -9,7 +9,7 @@ extension Atlas {
     /// A transition from any state that also leaves the focused state.
     var wildcardOut: Bool
     var transitions: [TransitionEdge]
-    /// The label lines, transition after transition (precedence included: ``PrecedenceText``).
+    /// The label lines, transition after transition (precedence included: `PrecedenceText`).
     var lines: [String]
   }
 

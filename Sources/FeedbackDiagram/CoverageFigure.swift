@@ -17,7 +17,7 @@ public import FeedbackGraph
 /// - Transitions that happened but are not declared are bold orange, labelled
 ///   `undeclared: event ×count`.
 /// - The title and the legend say `k/n transitions · k/n states`.
-/// - Precedence is drawn as in ``StateMachineFigure`` (``PrecedenceText``): `[else]`,
+/// - Precedence is drawn as in ``StateMachineFigure`` (`PrecedenceText`): `[else]`,
 ///   `not from offline`; a transition that can never fire is not drawn, the legend counts it.
 ///
 /// A plain-reducer system declares no transitions: the figure then draws the *observed*

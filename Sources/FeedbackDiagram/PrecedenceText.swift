@@ -1,6 +1,6 @@
 import FeedbackGraph
 
-/// How figures write a transition once precedence has had its say (``TransitionReach``):
+/// How figures write a transition once precedence has had its say (`TransitionReach`):
 /// the label lines of a transition drawn from one state or from the "any state" node.
 ///
 /// - A transition that only fires when one tried before it does not apply reads `[else]`

@@ -17,7 +17,7 @@ public import FeedbackGraph
 ///   not printed twice.
 /// - A figure that would be wider than 2:1 from left to right is laid out top to bottom
 ///   (measured on the left-to-right layout).
-/// - Precedence is drawn (``TransitionReach``): a wildcard that some states override says
+/// - Precedence is drawn (`TransitionReach`): a wildcard that some states override says
 ///   `not from offline`, a fall-through after a guarded transition reads `[else]`, and a
 ///   transition that can never fire is not drawn (the legend counts it).
 ///
@@ -54,7 +54,7 @@ public struct StateMachineFigure: Sendable {
     var from: String?  // nil: any state
     var to: String
     var transitions: [TransitionEdge]
-    /// The label lines, transition after transition (precedence included: ``PrecedenceText``).
+    /// The label lines, transition after transition (precedence included: `PrecedenceText`).
     var lines: [String]
   }
 

@@ -88,7 +88,7 @@ public struct GraphDecodingError: Error, Equatable, CustomStringConvertible, Sen
   }
 
   /// The value as one line of text, every control, format or separator character of the
-  /// source, the path or the reason written as `\u{…}` (``messageLine(_:)``).
+  /// source, the path or the reason written as `\u{…}` (`messageLine(_:)`).
   public var description: String {
     messageLine(path.isEmpty ? "\(source): \(reason)" : "\(source): \(path): \(reason)")
   }

@@ -6,7 +6,7 @@ extension ExplorerPath {
   /// The path as a `Trace` of `system`, which `diagram trace` draws and
   /// `diagram coverage` counts: the initial step, then one event step per event (time
   /// stands still: the explorer abstracts it away). Its header says the explorer wrote it
-  /// (``FeedbackGraph/TraceOrigin/explorer``), so coverage does not count it as a test's.
+  /// (`TraceOrigin.explorer`), so coverage does not count it as a test's.
   ///
   /// ```swift
   /// let trace = finding.path!.trace(of: system, test: "explorer", outcome: .failed(at: 2, message: finding.message))

@@ -18,7 +18,7 @@ public enum CoverageError: Error, Hashable, Sendable, CustomStringConvertible {
   case noTraceFiles([String])
 
   /// The value as one line of text; names and paths with control, format or separator
-  /// characters written as `\u{…}` (``messageLine(_:)``).
+  /// characters written as `\u{…}` (`messageLine(_:)`).
   public var description: String { messageLine(text) }
 
   private var text: String {

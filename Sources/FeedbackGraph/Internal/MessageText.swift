@@ -21,7 +21,7 @@ package func messageQuoted(_ text: String, limit: Int) -> String {
 /// is, so that a value already quoted with ``messageQuoted(_:limit:)`` stays as it was.
 ///
 /// Every error type of the diagram modules passes its description through this (or
-/// ``messageLines(_:)``): a path, a Foundation or Graphviz message, or a name that reached
+/// `messageLines(_:)`): a path, a Foundation or Graphviz message, or a name that reached
 /// a message unquoted still cannot clear the user's terminal or break the line.
 package func messageLine(_ text: String) -> String {
   guard text.unicodeScalars.contains(where: isMessageUnsafe) else { return text }
@@ -32,7 +32,7 @@ package func messageLine(_ text: String) -> String {
   return result
 }
 
-/// `text` whose lines (split at `\n`) each go through ``messageLine(_:)``: for the few
+/// `text` whose lines (split at `\n`) each go through `messageLine(_:)`: for the few
 /// messages that are several lines on purpose (a list of what is uncovered).
 package func messageLines(_ text: String) -> String {
   text.split(separator: "\n", omittingEmptySubsequences: false).map { messageLine(String($0)) }.joined(

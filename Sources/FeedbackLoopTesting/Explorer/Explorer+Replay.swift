@@ -2,7 +2,7 @@ public import FeedbackLoopExplorer
 import IssueReporting
 
 extension Explorer {
-  /// Replays `moves` (``Explorer/replay(_:)``: the explorer's semantics, the effects'
+  /// Replays `moves` (`Explorer.replay(_:)`: the explorer's semantics, the effects'
   /// recorded emissions instead of the live effects) and reports what it finds as test
   /// failures at the caller's line: the tests printed for explorer findings call this, so
   /// they fail while the finding reproduces and pass once it is fixed.
