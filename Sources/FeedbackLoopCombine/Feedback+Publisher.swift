@@ -40,6 +40,15 @@ extension Feedback {
         return .publisher(sideEffect(state))
       }
       .watching("state is \(String(describing: S.self))")
+      self.stateTypeProblem = { state in
+        // A concrete value type (an enum, a struct) has no other dynamic type: if this
+        // state is not an `S`, no state of the system ever is.
+        guard !(state is S), !(State.self is AnyObject.Type), type(of: state) as Any.Type == State.self else {
+          return nil
+        }
+        return
+          "feedback \"\(name)\" is typed on \(S.self), but the system's states are \(State.self): it would never run; type its closure on \(State.self)"
+      }
     }
     if let strategy { self = self.strategy(strategy) }
   }

@@ -66,3 +66,51 @@ import Testing
     #expect(alone.executionStrategy == .cancelOnNewState)  // the default, when nobody chose
   }
 }
+
+/// A publisher feedback typed on a type no state of the system can be never runs: the test
+/// kit says so when a recorder starts the system.
+@Suite struct MisdeclaredPublisherFeedbackTests {
+  enum Light: Hashable, Sendable { case red, green }
+  struct Volume: Hashable, Sendable { var level: Int }
+
+  static let light = System<Light, Light>("Light", initial: .red) {
+    Reducer { state, event in state = event }
+    Feedbacks {
+      Feedback("never", emits: [.green]) { (_: Volume) in Just(Light.green) }
+    }
+  }
+
+  @Test func aFeedbackTypedOnAnotherTypeIsReported() {
+    let messages = Mutex<[String]>([])
+    withKnownIssue {
+      _ = LoopRecorder(Self.light)
+    } matching: { issue in
+      let heading = (issue.error as? LoopTestFailure)?.heading ?? ""
+      let details = issue.comments.map(\.rawValue).joined(separator: "\n")
+      messages.withLock { $0.append(heading + "\n\n" + details) }
+      return true
+    }
+    let reported = messages.withLock { $0 }
+    #expect(
+      reported.first?.hasPrefix(
+        #"In Light, feedback "never" is typed on Volume, but the system's states are Light: it would never run; type its closure on Light."#
+      )
+        == true, "\(reported)")
+    #expect(
+      reported.first?.contains("To fix: give the feedback's closure a parameter of the system's state type") == true)
+  }
+
+  @Test func aFeedbackTypedOnTheStateOrOneOfItsTypesIsNot() {
+    #expect(Self.light.feedbacks.first?.watches == "state is Volume")
+    let fine = System<Light, Light>("Light", initial: .red) {
+      Reducer { state, event in state = event }
+      Feedbacks {
+        Feedback("always", emits: [.green]) { (light: Light) in
+          light == .red ? Just(.green).eraseToAnyPublisher() : Empty().eraseToAnyPublisher()
+        }
+      }
+    }
+    let loop = LoopRecorder(fine)
+    loop.receive(.green, from: "always") { $0 = .green }
+  }
+}

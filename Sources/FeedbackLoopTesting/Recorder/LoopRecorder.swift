@@ -157,7 +157,22 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
       book.withLock(step) { book, step in book.steps.append(step, time: time) }
     }
     self.loop = Loop(system, scheduler: scheduler, probe: probe, startingIn: initialState)
+    reportMisdeclaredFeedbacks()
     scheduler.advance()
+  }
+
+  /// Fails the test for each feedback that can never run in this system (one typed on a
+  /// type no state of the system can be), at the line that made the recorder.
+  @usableFromInline
+  func reportMisdeclaredFeedbacks() {
+    let state = loop.state
+    for feedback in system.feedbacks {
+      guard let problem = feedback.stateTypeProblem?(state) else { continue }
+      FailureReport(
+        heading: "In \(system.name), \(problem).", diff: nil, timeline: timeline(),
+        fix: "give the feedback's closure a parameter of the system's state type (or of a type its states can have)."
+      ).report(at: origin, for: self)
+    }
   }
 
   @usableFromInline

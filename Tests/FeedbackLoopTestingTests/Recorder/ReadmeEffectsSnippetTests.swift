@@ -7,9 +7,6 @@ import FeedbackLoop
 enum Door: Hashable, Sendable { case locked, checking(String), open, alarm }
 enum DoorEvent: Hashable, Sendable { case entered(String), accepted, rejected, close, ring }
 
-/// Events from outside the loop (a keypad, a UI): `keypad.send(.entered("1234"))`.
-let keypad = FeedbackInput<DoorEvent>()
-
 let door = System<Door, DoorEvent>("Door", initial: .locked) {
   // A plain reducer, `(inout State, Event)`; `(State, Event) -> State` works too.
   Reducer { state, event in
@@ -39,15 +36,14 @@ let door = System<Door, DoorEvent>("Door", initial: .locked) {
         send(.close)
       }
     }
-    Feedback.input("keypad", keypad, emits: [.entered("1234")])
+    Feedback.input("keypad", emits: [.entered("1234")])  // loop.send(.entered("1234"), from: "keypad")
   }
 }
 
 @Test func theDoorOpensForTheRightCodeAndClosesItself() {
   let scheduler = TestScheduler()
   let loop = LoopRecorder(door, scheduler: scheduler)
-  keypad.send(.entered("1234"))
-  loop.receive(.entered("1234"), from: "keypad") { $0 = .checking("1234") }
+  loop.send(.entered("1234"), from: "keypad") { $0 = .checking("1234") }
   scheduler.advance(by: .milliseconds(200))
   loop.receive(.accepted, from: "check") { $0 = .open }
   loop.receiveNothing(before: .milliseconds(5_200))
