@@ -25,6 +25,9 @@ public enum EventSource: Hashable, Sendable, CustomStringConvertible {
 /// before its emissions and before its one `effectFinished` or `effectCancelled`; its
 /// ids are dense: 0, 1, 2, … in the order effects start (a synchronous effect takes one
 /// too).
+/// Why a type of its own: it is the pattern-matchable view of a ``LoopStep`` for
+/// monitors, with feedbacks named and each case carrying exactly its fields (an app's log,
+/// an analytics hook), where `LoopStep` keeps optional fields for speed.
 public enum LoopActivity<State: Sendable, Event: Sendable>: Sendable {
   /// The loop started in `state`.
   case started(state: State)

@@ -10,6 +10,9 @@ public typealias EffectID = FeedbackGraph.EffectID
 ///
 /// ``LoopActivity``, the test kit's recording and trace files are plain mappings of it.
 /// Fields that do not apply to ``kind`` are `nil`.
+/// Why a type of its own: it is the step itself, with the system's typed values, as the
+/// loop reports it on its hot path (three integers for the ids); every other form is a
+/// mapping of it.
 public struct LoopStep<State: Sendable, Event: Sendable>: Sendable {
   /// What happened. `stopped` has no other field.
   public var kind: StepKind

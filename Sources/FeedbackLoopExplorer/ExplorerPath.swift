@@ -10,6 +10,10 @@ public import FeedbackGraph
 /// ```
 public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
   /// One reduced event of a path.
+  ///
+  /// Why a type of its own: an explored path has no time and no effect ids (time is
+  /// abstract there), only the events and the states they led to; ``ExplorerPath/trace(of:test:outcome:)``
+  /// maps it to trace `Step`s.
   public struct Step: Sendable {
     /// The event.
     public var event: Event

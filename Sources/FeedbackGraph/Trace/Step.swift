@@ -12,6 +12,9 @@
 /// replayed. JSON text
 /// rather than a JSON tree: it decodes back exactly (no number conversions) and costs one
 /// string to read.
+/// Why a type of its own: it is the versioned, `Codable` mapping that crosses process and
+/// module boundaries (trace files, `diagram`, coverage), so it holds descriptions and JSON
+/// text instead of the system's own `State` and `Event`, which this module cannot know.
 public struct Step: Codable, Hashable, Sendable {
   /// The step's position in its trace, from 0.
   public var index: Int

@@ -1,6 +1,9 @@
 public import FeedbackLoop
 
 /// One step of a ``LoopRecorder/expect(fileID:filePath:line:column:_:)`` sequence.
+///
+/// Why a type of its own: it is not a record of something that happened but an assertion
+/// still to make (`Sending`, `Receiving`, `Waiting`), run against the recording.
 public protocol ExpectedStep<State, Event>: Sendable {
   /// The state type of the recorder.
   associatedtype State: Sendable

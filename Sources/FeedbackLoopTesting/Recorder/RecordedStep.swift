@@ -2,6 +2,10 @@ public import FeedbackLoop
 
 /// One step a ``LoopRecorder`` saw: what the loop did, when (in virtual time), and in
 /// which order.
+///
+/// Why a type of its own: it adds to the loop's step what only a recording knows, its
+/// index, virtual time and cause; the step itself is the `LoopStep` it holds,
+/// with its `LoopActivity` view beside it.
 public struct RecordedStep<State: Sendable, Event: Sendable>: Sendable {
   /// The step's position in the recording, from 0.
   public let index: Int
