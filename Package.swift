@@ -20,6 +20,8 @@ let package = Package(
   // The lowest versions with `Synchronization.Mutex` and `TaskExecutor` (Swift 6.0's
   // runtime); Observation needs less. Apple builds are not run in CI (Linux machines).
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // The products users link. FeedbackLoopExamples (this repository's examples) and the
+  // benchmarks executable are targets only: `swift run benchmarks` still runs it here.
   products: [
     .library(name: "FeedbackGraph", targets: ["FeedbackGraph"]),
     .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),
@@ -29,9 +31,7 @@ let package = Package(
     .library(name: "FeedbackLoopObservation", targets: ["FeedbackLoopObservation"]),
     .library(name: "FeedbackDiagram", targets: ["FeedbackDiagram"]),
     .library(name: "DiagramCLI", targets: ["DiagramCLI"]),
-    .library(name: "FeedbackLoopExamples", targets: ["FeedbackLoopExamples"]),
     .executable(name: "diagram", targets: ["diagram"]),
-    .executable(name: "benchmarks", targets: ["benchmarks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
