@@ -59,7 +59,7 @@ extension Atlas {
   }
 
   /// A plain page showing the overview and linking every focus figure, grouped by case as
-  /// the overview groups them. Every name is escaped by ``HTMLText/escaped(_:)``, and the
+  /// the overview groups them. Every name is escaped by `HTMLText.escaped(_:)`, and the
   /// page's Content-Security-Policy allows no script and no request but its own images.
   public static func page(_ index: AtlasIndex) -> String {
     let html = HTMLText.escaped

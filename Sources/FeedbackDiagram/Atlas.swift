@@ -17,7 +17,7 @@ public import FeedbackGraph
 /// ```
 ///
 /// Deterministic: node ids are indices, edges sorted, names escaped; file names come from
-/// ``FileStems`` (safe and distinct, whatever the state names).
+/// `FileStems` (safe and distinct, whatever the state names).
 public struct Atlas: Sendable {
   /// The machine.
   public let graph: SystemGraph

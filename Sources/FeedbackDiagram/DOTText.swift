@@ -80,7 +80,7 @@ enum DOTText {
     return String(result)
   }
 
-  /// Text inside an HTML-like label: ``HTMLText/escaped(_:)`` (`&`, `<`, `>`, quotes), then
+  /// Text inside an HTML-like label: `HTMLText.escaped(_:)` (`&`, `<`, `>`, quotes), then
   /// backslashes doubled (Graphviz expands `\N` and friends in HTML text too) and line
   /// breaks written `<br/>`.
   static func html(_ text: String) -> String {

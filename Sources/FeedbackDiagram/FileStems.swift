@@ -7,12 +7,12 @@ import FeedbackGraph
 /// one keeps the first `maximumLength - 9` and gains `-` and 8 hex digits of a hash of the
 /// whole name). Names whose stems would collide, also when they differ only in case, get
 /// `-2`, `-3`, … in the order given.
-public enum FileStems {
+package enum FileStems {
   /// The longest stem.
-  public static let maximumLength = 64
+  package static let maximumLength = 64
 
   /// One stem per name, in order; every stem distinct (ignoring case).
-  public static func distinct(_ names: [String], fallback: String = "state") -> [String] {
+  package static func distinct(_ names: [String], fallback: String = "state") -> [String] {
     var taken = Set<String>()
     return names.map { SafeFileName.unique(stem($0, fallback: fallback), taken: &taken) }
   }

@@ -7,7 +7,7 @@ import Mustache
 /// and the systems that earlier runs drew into the same folder.
 ///
 /// Rendered with Mustache from `Templates/report/index.mustache`. Every value is inserted
-/// escaped (``HTMLText/escaped(_:)``, the template's content type), so a system named
+/// escaped (`HTMLText.escaped(_:)`, the template's content type), so a system named
 /// `<script>` shows as text. The page loads nothing from the network: its
 /// Content-Security-Policy forbids it, and its script and styles are inline.
 ///
@@ -129,7 +129,7 @@ public struct ReportPage: Sendable, Equatable {
     return try Self.render(text, source: url.path, model: model)
   }
 
-  /// Renders template text with a model, escaping every value with ``HTMLText/escaped(_:)``.
+  /// Renders template text with a model, escaping every value with `HTMLText.escaped(_:)`.
   static func render(_ text: String, source: String, model: Model) throws -> String {
     _ = ReportContentType.registered
     let template: MustacheTemplate
@@ -176,7 +176,7 @@ public struct ReportPage: Sendable, Equatable {
 }
 
 /// The template's content type (`{{% CONTENT_TYPE: FEEDBACK_HTML}}`): Mustache's `{{value}}`
-/// escaped by ``HTMLText/escaped(_:)``, this package's one HTML escaper.
+/// escaped by `HTMLText.escaped(_:)`, this package's one HTML escaper.
 struct ReportContentType: MustacheContentType {
   static let name = "FEEDBACK_HTML"
 

@@ -11,7 +11,7 @@ extension Exploration {
   /// //   …
   /// ```
   ///
-  /// An event that cannot be written as Swift (see ``SwiftSource/value(_:)``, or give
+  /// An event that cannot be written as Swift (see `SwiftSource.value(_:)`, or give
   /// ``Explorer/writingEvents(_:)``) becomes a `<#placeholder#>` with its description and
   /// a pointer to the trace; so do a system without ``Explorer/swiftSystem`` and an
   /// invariant without `swift:`. A state that cannot be written is expected as

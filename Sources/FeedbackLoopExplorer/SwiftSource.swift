@@ -3,11 +3,11 @@
 /// ```swift
 /// SwiftSource.value(SignIn.Event.emailChanged("a@b"))   // ".emailChanged(\"a@b\")"
 /// ```
-public enum SwiftSource {
+package enum SwiftSource {
   /// `value` as a Swift expression of its own type, when its reflection is one: an enum
   /// case with its payload (`.emailChanged("a@b")`) or a value written with its type's
   /// name. `nil` when it cannot be written (objects, closures, opaque values).
-  public static func value<T>(_ value: T) -> String? {
+  package static func value<T>(_ value: T) -> String? {
     let full = durations(in: String(reflecting: value))
     let type = String(reflecting: T.self)
     if full.contains("<") || full.contains("0x") || full.contains("(Function)") { return nil }
@@ -30,12 +30,12 @@ public enum SwiftSource {
   }
 
   /// `value` for people: its Swift form when it has one, otherwise its description.
-  public static func describe<T>(_ value: T) -> String {
+  package static func describe<T>(_ value: T) -> String {
     self.value(value) ?? String(describing: value)
   }
 
   /// `text` as a Swift string literal.
-  public static func literal(_ text: String) -> String {
+  package static func literal(_ text: String) -> String {
     String(reflecting: text)
   }
 }

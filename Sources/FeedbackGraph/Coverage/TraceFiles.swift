@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds trace files: the files given, and every `*.jsonl` file under the folders given,
 /// recursively.
-public enum TraceFiles {
+package enum TraceFiles {
   /// The trace files at `paths`, as paths that start with what was given (so that messages
   /// name files the way the user wrote them). Files named directly are kept whatever their
   /// extension; files found in folders are sorted, and hidden files and folders skipped.
@@ -10,7 +10,7 @@ public enum TraceFiles {
   /// - Throws: ``CoverageError/missingPath(_:)`` for a path that does not exist,
   ///   ``CoverageError/noTraceFiles(_:)`` when nothing was found.
   /// - Complexity: O(f log f) in the files under the folders.
-  public static func find(_ paths: [String]) throws -> [String] {
+  package static func find(_ paths: [String]) throws -> [String] {
     let manager = FileManager.default
     var found: [String] = []
     for path in paths {
