@@ -1,6 +1,6 @@
-public import FeedbackDiagram
-public import FeedbackGraph
-public import Foundation
+package import FeedbackDiagram
+package import FeedbackGraph
+package import Foundation
 
 /// What `diagram coverage` computes, in memory: the coverage of every system found in the
 /// trace files, the figures to write, the table to print, and the verdict of the
@@ -12,21 +12,21 @@ public import Foundation
 /// print(run.table())
 /// try run.requireMinimum(transitions: 1.0, states: nil)
 /// ```
-public struct CoverageRun {
+package struct CoverageRun {
   /// One coverage per system with at least one trace measured, sorted by name.
-  public var coverages: [Coverage]
+  package var coverages: [Coverage]
   /// Traces left out because they were recorded against other declarations.
-  public var skipped: [SkippedTrace]
+  package var skipped: [SkippedTrace]
   /// Traces left out because no test wrote them (and they were not asked for): the
   /// provenance rule.
-  public var leftOut: [LeftOutTrace]
+  package var leftOut: [LeftOutTrace]
   /// Traces recorded against other declarations, measured on the unchanged transitions.
-  public var remapped: [RemappedTrace] = []
+  package var remapped: [RemappedTrace] = []
   /// The registered systems no trace was measured for: listed in the table and the JSON
   /// with 0 traces, no figure drawn, and failing any `--min-…` option ("Counter: no traces").
-  public var untraced: [SystemGraph]
+  package var untraced: [SystemGraph]
   /// Colours and fonts of the figures.
-  public var theme: Theme
+  package var theme: Theme
 
   /// Streams the trace files at `paths` (files, or folders searched recursively for
   /// `*.jsonl`) and measures those that `counting` wrote (tests by default: the provenance
@@ -34,7 +34,7 @@ public struct CoverageRun {
   ///
   /// - Throws: ``DiagramCLIError/traces(_:)`` with one line naming the file (and line)
   ///   at fault.
-  public init(
+  package init(
     paths: [String], registered: [SystemGraph], counting: Set<TraceOrigin> = [.test], theme: Theme = .light
   ) throws {
     do {
@@ -55,7 +55,7 @@ public struct CoverageRun {
 
   /// Lines for standard error: one per skipped trace, one per remapped trace, then one per
   /// trace left out for who wrote it, saying how to count it.
-  public var warnings: [String] {
+  package var warnings: [String] {
     skipped.map(\.description) + remapped.map(\.description)
       + leftOut.map { "\($0) (--include \($0.origin.rawValue) counts it)" }
   }
@@ -63,7 +63,7 @@ public struct CoverageRun {
   /// `<stem>.coverage.<ext>` for each system and format, in a stable order. The stems are
   /// ``OutputNames/stems(for:recorded:)`` of the systems' names: distinct, and the one
   /// `recorded` in the output folder's manifest for a system drawn there already.
-  public func files(formats: [OutputFormat], recorded: [String: String] = [:]) throws -> [(name: String, data: Data)] {
+  package func files(formats: [OutputFormat], recorded: [String: String] = [:]) throws -> [(name: String, data: Data)] {
     var files: [(name: String, data: Data)] = []
     let stems = OutputNames.stems(for: coverages.map(\.graph.name), recorded: recorded)
     for (coverage, stem) in zip(coverages, stems) {
@@ -76,14 +76,14 @@ public struct CoverageRun {
   }
 
   /// Every system's coverage, sorted by name: the measured ones and, empty, the untraced.
-  public var allCoverages: [Coverage] {
+  package var allCoverages: [Coverage] {
     (coverages + untraced.map { Coverage(graph: $0) }).sorted { $0.graph.name < $1.graph.name }
   }
 
   /// The table `diagram coverage` prints: system, transitions `k/n (p%)`, states
   /// `k/n (p%)`, traces, steps. A plain-reducer system shows `n observed` edges instead.
   /// An untraced registered system is a row of 0 traces.
-  public func table() -> String {
+  package func table() -> String {
     var rows = [["system", "transitions", "states", "traces", "steps"]]
     for coverage in allCoverages {
       let transitions = coverage.transitionFraction, states = coverage.stateFraction
@@ -104,7 +104,7 @@ public struct CoverageRun {
   }
 
   /// ``allCoverages`` as a JSON array (sorted keys, pretty-printed), as `--json` prints it.
-  public func json() throws -> String {
+  package func json() throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(allCoverages), as: UTF8.self) + "\n"
@@ -116,7 +116,7 @@ public struct CoverageRun {
   /// traces`).
   ///
   /// - Throws: ``DiagramCLIError/belowMinimum(_:)``.
-  public func requireMinimum(transitions: Double?, states: Double?) throws {
+  package func requireMinimum(transitions: Double?, states: Double?) throws {
     var heading: [String] = []
     var details: [String] = []
     let untracedNames = Set(untraced.map(\.name))

@@ -1,5 +1,5 @@
 import FeedbackGraph
-public import Foundation
+package import Foundation
 
 /// Writes a set of files into a folder all at once, and only files of its own.
 ///
@@ -10,12 +10,12 @@ public import Foundation
 /// - All or nothing: the files are written to a staging folder inside the output folder,
 ///   then renamed into place; if a rename fails, the files it replaced are put back. A run
 ///   that fails leaves the folder as it was (a folder it had to create is removed again).
-public enum DiagramOutput {
+package enum DiagramOutput {
   /// Writes `files` into `folder` (created if missing) and records them, and `systems`,
   /// in the folder's manifest.
   /// - Throws: ``DiagramCLIError/outputIsAFile(path:)``, ``DiagramCLIError/wouldReplaceForeign(_:folder:)``,
   ///   ``DiagramCLIError/foreignManifest(path:)``, ``DiagramCLIError/writeFailed(path:reason:)``.
-  public static func write(
+  package static func write(
     _ files: [(name: String, data: Data)], to folder: URL, systems: [OutputManifest.System] = []
   ) throws {
     try write(files, to: folder, systems: systems) { try FileManager.default.moveItem(at: $0, to: $1) }
@@ -88,7 +88,7 @@ public enum DiagramOutput {
   }
 
   /// The names of the files in `folder` whose contents differ from `files`, or are missing.
-  public static func stale(_ files: [(name: String, data: Data)], in folder: URL) -> [String] {
+  package static func stale(_ files: [(name: String, data: Data)], in folder: URL) -> [String] {
     files.filter { file in
       let url = folder.appendingPathComponent(file.name)
       // (Never opened unless regular: a named pipe in the folder would block the check.)
@@ -100,7 +100,7 @@ public enum DiagramOutput {
 extension DiagramOutput {
   /// The systems of `plan` whose coverage figure, in the image format the report page uses,
   /// is already in `folder` (written there by `diagram coverage`).
-  public static func coverageFigures(of plan: DiagramPlan, in folder: URL) -> Set<String> {
+  package static func coverageFigures(of plan: DiagramPlan, in folder: URL) -> Set<String> {
     let image = plan.formats.contains(.svg) ? "svg" : "png"
     return Set(
       zip(plan.graphs, plan.stems).filter { _, stem in
@@ -110,7 +110,7 @@ extension DiagramOutput {
 
   /// The names of the plain files in `folder` (none when it is missing), sorted; hidden
   /// files (the manifest, staging folders) left out.
-  public static func fileNames(in folder: URL) -> [String] {
+  package static func fileNames(in folder: URL) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { !$0.hasPrefix(".") }.sorted()
   }
@@ -118,7 +118,7 @@ extension DiagramOutput {
   /// The systems the folder's manifest records that `plan` does not draw, with their image
   /// files found in the folder (SVG and PNG: the report page shows each system in the
   /// format it was drawn in).
-  public static func earlierSystems(besides plan: DiagramPlan, in folder: URL) throws -> [(
+  package static func earlierSystems(besides plan: DiagramPlan, in folder: URL) throws -> [(
     system: OutputManifest.System, figures: [String]
   )] {
     let drawn = Set(plan.graphs.map(\.name))

@@ -1,6 +1,6 @@
-public import FeedbackDiagram
-public import FeedbackGraph
-public import Foundation
+package import FeedbackDiagram
+package import FeedbackGraph
+package import Foundation
 
 /// What `diagram render` writes, computed in memory: file names and contents.
 ///
@@ -9,40 +9,40 @@ public import Foundation
 /// `<System>.json` for the Mermaid text and the graph, where `<System>` is the system's
 /// stem (``OutputNames``: safe and distinct whatever the names); `index.html` shows every
 /// figure of every system in the folder.
-public struct DiagramPlan {
+package struct DiagramPlan {
   /// The systems to draw, in order.
-  public var graphs: [SystemGraph]
+  package var graphs: [SystemGraph]
   /// The figures to draw of each.
-  public var figures: [Figure]
+  package var figures: [Figure]
   /// The formats to write each figure in.
-  public var formats: [OutputFormat]
+  package var formats: [OutputFormat]
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// The systems whose coverage figure (`<System>.coverage.svg` or `.png`, written by
   /// `diagram coverage`) is in the output folder: the report page shows it beside the others.
-  public var coverageFigures: Set<String> = []
+  package var coverageFigures: Set<String> = []
   /// Systems drawn in the output folder by earlier runs, with the figure files of theirs
   /// that are there (`Checkout.states.svg`, …): the report page lists them too.
-  public var earlierSystems: [(system: OutputManifest.System, figures: [String])] = []
+  package var earlierSystems: [(system: OutputManifest.System, figures: [String])] = []
 
   /// The names of the files in the output folder (``DiagramOutput/fileNames(in:)``): the
   /// report page shows the coverage and trace figures among them, and links the atlas,
   /// coverage and trace pages (`ReportPage/companions(of:stem:image:among:)`).
-  public var folderFiles: [String] = []
+  package var folderFiles: [String] = []
 
   /// The stems the output folder's manifest records, by system name (see ``OutputNames``).
-  public var recordedStems: [String: String] = [:]
+  package var recordedStems: [String: String] = [:]
 
   /// The file-name stem of each graph, in order.
-  public var stems: [String] { OutputNames.stems(for: graphs.map(\.name), recorded: recordedStems) }
+  package var stems: [String] { OutputNames.stems(for: graphs.map(\.name), recorded: recordedStems) }
 
   /// This plan's systems as the folder's manifest records them.
-  public var systems: [OutputManifest.System] {
+  package var systems: [OutputManifest.System] {
     zip(graphs, stems).map { OutputManifest.System(name: $0.name, stem: $1) }
   }
 
   /// A plan to draw `figures` of `graphs` in `formats`, with `theme`.
-  public init(
+  package init(
     graphs: [SystemGraph], figures: [Figure] = Figure.allCases, formats: [OutputFormat] = OutputFormat.allCases,
     theme: Theme = .light
   ) {
@@ -53,7 +53,7 @@ public struct DiagramPlan {
   }
 
   /// The file names and contents, in a stable order. Rendering errors are thrown.
-  public func files() throws -> [(name: String, data: Data)] {
+  package func files() throws -> [(name: String, data: Data)] {
     var files: [(String, Data)] = []
     for (graph, stem) in zip(graphs, stems) {
       for format in formats {
@@ -79,7 +79,7 @@ public struct DiagramPlan {
   }
 
   /// The deterministic sources only (DOT, Mermaid, JSON), for `diagram check`.
-  public func sourceFiles() throws -> [(name: String, data: Data)] {
+  package func sourceFiles() throws -> [(name: String, data: Data)] {
     var plan = self
     plan.formats = formats.filter { !$0.isRendered }
     return try plan.files()
@@ -87,7 +87,7 @@ public struct DiagramPlan {
 
   /// The report page: every figure of every system, with the coverage and trace figures
   /// and the linked pages (atlas, coverage, trace) found among ``folderFiles``.
-  public func reportPage() -> ReportPage {
+  package func reportPage() -> ReportPage {
     let image = formats.contains(.svg) ? "svg" : "png"
     let systems = zip(graphs, stems).map { graph, stem in
       var files = folderFiles
@@ -109,7 +109,7 @@ public struct DiagramPlan {
 
   /// The report page's HTML (``reportPage()`` rendered from `Templates/report/index.mustache`).
   /// - Throws: `ReportPageError` when the template is missing or malformed.
-  public func indexPage() throws -> String {
+  package func indexPage() throws -> String {
     try reportPage().render()
   }
 

@@ -102,7 +102,7 @@ public enum AtlasFiles {
 
   /// The budget notes of `plan`'s state-machine figures (`Large: fast layout: …`), one line
   /// each, for the CLI to print after `render`.
-  public static func budgetNotes(_ plan: DiagramPlan) -> [String] {
+  package static func budgetNotes(_ plan: DiagramPlan) -> [String] {
     guard plan.figures.contains(.states) else { return [] }
     return plan.graphs.compactMap { graph in
       StateMachineFigure(graph: graph, theme: plan.theme).budgetNote.map { "note: \(graph.name) states figure: \($0)" }

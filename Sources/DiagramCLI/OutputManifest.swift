@@ -1,44 +1,44 @@
 import FeedbackGraph
-public import Foundation
+package import Foundation
 
 /// What `diagram` wrote into an output folder, kept there as `.diagram-files` (JSON): the
 /// files it may replace, and the systems drawn there (for the report page).
 ///
 /// A file that is not listed is someone else's: `diagram` never replaces or deletes it.
-public struct OutputManifest: Codable, Equatable, Sendable {
+package struct OutputManifest: Codable, Equatable, Sendable {
   /// The manifest's file name inside the output folder.
-  public static let fileName = ".diagram-files"
+  package static let fileName = ".diagram-files"
 
   /// The manifest format's version (1): another version is not read as a manifest.
-  public var schemaVersion = 1
+  package var schemaVersion = 1
   /// The files `diagram` wrote, sorted.
-  public var files: [String] = []
+  package var files: [String] = []
   /// The systems drawn in the folder, sorted by name.
-  public var systems: [System] = []
+  package var systems: [System] = []
 
   /// A system drawn in the folder, and the stem of its files.
-  public struct System: Codable, Equatable, Sendable {
+  package struct System: Codable, Equatable, Sendable {
     /// The system's name.
-    public var name: String
+    package var name: String
     /// The stem its files are named by (`<stem>.states.svg`, …).
-    public var stem: String
+    package var stem: String
 
     /// A system drawn with the files named by `stem`.
-    public init(name: String, stem: String) {
+    package init(name: String, stem: String) {
       self.name = name
       self.stem = stem
     }
   }
 
   /// A manifest listing `files` and `systems`.
-  public init(files: [String] = [], systems: [System] = []) {
+  package init(files: [String] = [], systems: [System] = []) {
     self.files = files
     self.systems = systems
   }
 
   /// The manifest of `folder`; an empty one when there is none.
   /// - Throws: ``DiagramCLIError/foreignManifest(path:)`` when the file is not a manifest.
-  public static func read(in folder: URL) throws -> OutputManifest {
+  package static func read(in folder: URL) throws -> OutputManifest {
     let url = folder.appendingPathComponent(fileName)
     if nonRegularFileKind(atPath: url.path) != nil { throw DiagramCLIError.foreignManifest(path: url.path) }
     guard let data = FileManager.default.contents(atPath: url.path) else { return OutputManifest() }
@@ -50,7 +50,7 @@ public struct OutputManifest: Codable, Equatable, Sendable {
 
   /// The stem each system drawn in the folder has, by system name: later runs (a render, a
   /// coverage figure) keep it, so that one system's files always share one stem.
-  public var stems: [String: String] {
+  package var stems: [String: String] {
     Dictionary(systems.map { ($0.name, $0.stem) }, uniquingKeysWith: { first, _ in first })
   }
 

@@ -8,13 +8,13 @@ import FeedbackGraph
 /// that share a prefix stay apart). Systems whose stems would collide — also when they
 /// differ only in case, which some file systems ignore — get `-2`, `-3`, … in the order
 /// given.
-public enum OutputNames {
+package enum OutputNames {
   /// The longest stem.
-  public static let maximumLength = 80
+  package static let maximumLength = 80
 
   /// One stem per name, in order. `recorded` holds the stems a folder's manifest gives
   /// its systems: a recorded name keeps its stem, and no other name takes one of them.
-  public static func stems(for names: [String], recorded: [String: String] = [:]) -> [String] {
+  package static func stems(for names: [String], recorded: [String: String] = [:]) -> [String] {
     var taken = Set(recorded.filter { !names.contains($0.key) }.values.map { $0.lowercased() })
     return names.map { name in
       if let stem = recorded[name], taken.insert(stem.lowercased()).inserted { return stem }

@@ -4,7 +4,7 @@ extension TraceRun {
   /// What the render budget made the trace's figures give up, one line each
   /// (`note: Large trace path: only the run drawn: …`), as `diagram trace` prints them on
   /// standard error; empty when both are drawn in full.
-  public var budgetNotes: [String] {
+  package var budgetNotes: [String] {
     var notes: [String] = []
     if totalSteps > trace.steps.count, let first = trace.steps.first, let last = trace.steps.last {
       notes.append(

@@ -5,7 +5,7 @@ extension TraceRun {
   /// The most steps `diagram trace` keeps in memory: a longer trace is read through (every
   /// line checked) but drawn from a window of this many steps — the first ones, or those
   /// around the failing step — so that any trace is drawn in bounded memory.
-  public static let maximumSteps = 20_000
+  package static let maximumSteps = 20_000
 
   /// Streams the trace at `path` (``TraceReader``: line by line, each checked), keeping
   /// at most `limit` steps: all of them when they fit; else, when the run failed at a step,

@@ -1,6 +1,6 @@
-public import FeedbackDiagram
-public import FeedbackGraph
-public import Foundation
+package import FeedbackDiagram
+package import FeedbackGraph
+package import Foundation
 
 /// What `diagram trace FILE` computes, in memory: the trace, the graph to draw it on, and
 /// the two figures' files, `<System>.<test>.trace-path.<ext>` and
@@ -8,25 +8,25 @@ public import Foundation
 ///
 /// The graph is the one the trace carries (what it was recorded against), else the
 /// registered system of its name.
-public struct TraceRun {
+package struct TraceRun {
   /// The recorded run.
-  public var trace: Trace
+  package var trace: Trace
   /// The machine it is drawn on.
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// Notes for standard error (a trace recorded against other declarations).
-  public var warnings: [String] = []
+  package var warnings: [String] = []
   /// How many steps the file holds: more than ``trace`` keeps when the file is longer than
   /// ``maximumSteps`` (``budgetNotes`` says which were kept).
-  public var totalSteps: Int
+  package var totalSteps: Int
 
   /// Reads the trace at `path`.
   ///
   /// - Throws: ``DiagramCLIError/traces(_:)`` naming `file:line` for a malformed line; the
   ///   file and the system when no graph is known (an unregistered system, or a registered
   ///   one recorded against other declarations, and no graph in the trace).
-  public init(path: String, registered: [SystemGraph], theme: Theme = .light) throws {
+  package init(path: String, registered: [SystemGraph], theme: Theme = .light) throws {
     guard FileManager.default.fileExists(atPath: path) else {
       throw DiagramCLIError.traces("no such trace file: \(path)")
     }
@@ -70,19 +70,19 @@ public struct TraceRun {
   /// to stem): the recorded one, else the one a render would give it
   /// (``OutputNames/stems(for:recorded:)``), so that the trace's figures sit beside the
   /// system's own and the report page finds them.
-  public func systemStem(recorded: [String: String] = [:]) -> String {
+  package func systemStem(recorded: [String: String] = [:]) -> String {
     recorded[graph.name] ?? OutputNames.stems(for: [graph.name], recorded: recorded)[0]
   }
 
   /// `TrafficLight.emergencyWhileYellow`: the system's stem (``systemStem(recorded:)``),
   /// then the test's name in safe characters.
-  public func stem(recorded: [String: String] = [:]) -> String {
+  package func stem(recorded: [String: String] = [:]) -> String {
     let test = trace.header.test.map { SafeFileName.make($0, fallback: "trace") } ?? "trace"
     return "\(systemStem(recorded: recorded)).\(test)"
   }
 
   /// Both figures in every format, path first, named by ``stem(recorded:)``.
-  public func files(formats: [OutputFormat], recorded: [String: String] = [:]) throws -> [(name: String, data: Data)] {
+  package func files(formats: [OutputFormat], recorded: [String: String] = [:]) throws -> [(name: String, data: Data)] {
     let stem = stem(recorded: recorded)
     let path = TracePathFigure(graph: graph, trace: trace, theme: theme).dot
     let timeline = TraceTimelineFigure(graph: graph, trace: trace, theme: theme).dot
