@@ -1,8 +1,9 @@
-/// A registration made by ``Loop/observe(_:)``; ``cancel()`` ends it.
+/// A registration made by ``Loop/observe(_:)`` or ``Mediator/observe(_:)``; ``cancel()``
+/// ends it. (One token type for both: `MediatorObservation` was the same thing.)
 public struct LoopObservation: Sendable {
   let end: @Sendable () -> Void
 
-  /// Stops delivering states to the observer. Idempotent.
+  /// Stops delivering states (or a mediator's values) to the observer. Idempotent.
   public func cancel() {
     end()
   }

@@ -66,8 +66,8 @@ public final class Mediator<Value: Equatable & Sendable>: Sendable {
   /// (an attached system's turn, or the caller of ``publish(_:)``). The current value is
   /// not replayed: read ``value`` for it, or use ``values``.
   @discardableResult
-  public func observe(_ observer: @escaping @Sendable (Value) -> Void) -> MediatorObservation {
-    MediatorObservation(end: register(makeID(), observer))
+  public func observe(_ observer: @escaping @Sendable (Value) -> Void) -> LoopObservation {
+    LoopObservation(end: register(makeID(), observer))
   }
 
   /// The mediator's values as an async sequence: the current ``value`` first (if it has
