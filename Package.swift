@@ -157,7 +157,7 @@ let package = Package(
     .testTarget(
       name: "NameClashTests",
       dependencies: [
-        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopCombine",
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopCombine", "FeedbackLoopExamples", "FeedbackGraph",
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: nonApplePlatforms)),

@@ -1,12 +1,14 @@
-// The README's end-to-end example, verbatim: the uploader system as a user writes it in their
-// own module, and its tests (ReadmeMirrorCheckTests fails when the README and this file drift
-// apart). The last test pins it to FeedbackLoopExamples' `Uploader`, whose tests, traces and
-// figure the README shows, so the two cannot drift either.
-import FeedbackGraph
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombine
+#endif
+import Clocks
+import CombineSchedulers
+// The README's uploader system, verbatim (ReadmeMirrorCheckTests finds it here), compiled
+// beside Combine (OpenCombine here), combine-schedulers and swift-clocks: none of its names is
+// ambiguous next to theirs.
 import FeedbackLoop
-import FeedbackLoopExamples
-import FeedbackLoopTesting
-import Testing
 
 /// One attempt at one file. It keys the upload effect: a retry is a new key, so a new upload.
 struct Attempt: Hashable, Comparable, Sendable {
@@ -81,45 +83,4 @@ func uploader(client: UploadClient) -> System<Upload, UploadEvent> {
 
 @Sendable func uploads(_ state: Upload) -> Set<Attempt> {
   if case .uploading(let attempt) = state { [attempt] } else { [] }
-}
-
-struct Offline: Error {}
-
-@Test func anUploadThatFailsIsRetriedTwiceThenGivenUp() {
-  let scheduler = TestScheduler()
-  let offline = UploadClient { _, clock in
-    try await clock.sleep(for: .seconds(1))  // one second of the test's virtual time
-    throw Offline()
-  }
-  let loop = LoopRecorder(uploader(client: offline), scheduler: scheduler)
-  loop.send(.pick("cat.jpg")) { $0 = .uploading(Attempt(file: "cat.jpg", number: 1)) }
-  loop.receiveNothing(before: .seconds(1))
-  loop.receive(.failed, from: "upload", at: .seconds(1)) { $0 = .waiting(Attempt(file: "cat.jpg", number: 1)) }
-  loop.receiveNothing(before: .seconds(3))
-  loop.receive(.retry, from: "retry", at: .seconds(3)) { $0 = .uploading(Attempt(file: "cat.jpg", number: 2)) }
-  scheduler.advance(by: .seconds(3))
-  loop.receive(.failed, from: "upload", at: .seconds(4)) { $0 = .waiting(Attempt(file: "cat.jpg", number: 2)) }
-  loop.receive(.retry, from: "retry", at: .seconds(6)) { $0 = .uploading(Attempt(file: "cat.jpg", number: 3)) }
-  scheduler.advance(by: .seconds(1))
-  loop.receive(.failed, from: "upload", at: .seconds(7)) { $0 = .failed(file: "cat.jpg") }  // attempt < 3 is false
-}
-
-@Test func dismissingCancelsTheUpload() {
-  let scheduler = TestScheduler()
-  let slow = UploadClient { _, clock in try await clock.sleep(for: .seconds(5)) }
-  let loop = LoopRecorder(uploader(client: slow), scheduler: scheduler)
-  loop.send(.pick("cat.jpg")) { $0 = .uploading(Attempt(file: "cat.jpg", number: 1)) }
-  loop.send(.dismiss) { $0 = .idle }
-  scheduler.advance(by: .seconds(10))  // the cancelled upload emits nothing
-}
-
-@Suite struct ReadmeUploaderSnippetTests {
-  /// The README's system declares what `FeedbackLoopExamples.Uploader` declares: the same
-  /// states, events, transitions (patterns, targets, labels, guards) and feedbacks.
-  @Test func theReadmeSystemIsTheExamplesUploader() {
-    let readme = uploader(client: UploadClient { _, _ in }).graph
-    let example = FeedbackLoopExamples.Uploader.system().graph
-    #expect(readme == example)
-    #expect(readme.fingerprint == example.fingerprint)
-  }
 }
