@@ -69,46 +69,46 @@ final class FeedbacksSeedTests: XCTestCase {
 
   // MARK: Wildcards and composed transitions
 
-  enum Screen: Hashable, Sendable {
-    case loading
-    case loaded([String])
-    case error
-  }
+  // One type per state and per event, as Feedbacks writes them.
+  protocol ScreenState: Sendable {}
+  struct LoadingState: ScreenState, Hashable {}
+  struct LoadedState: ScreenState, Hashable { var data: [String] }
+  struct ErrorState: ScreenState, Hashable {}
 
-  enum ScreenEvent: Hashable, Sendable {
-    case dataIsLoaded([String])
-    case loadingHasFailed
-    case refresh
-    case dismiss
-  }
+  protocol ScreenEvent: Sendable {}
+  struct DataIsLoaded: ScreenEvent { var data: [String] }
+  struct LoadingHasFailed: ScreenEvent {}
+  struct RefreshEvent: ScreenEvent {}
+  struct Dismiss: ScreenEvent {}
 
-  static let loadingTransitions = Transitions<Screen, ScreenEvent> {
-    Transition(from: .loading, on: .case("dataIsLoaded"), label: "data", targets: [.case("loaded")]) { _, event in
-      guard case .dataIsLoaded(let data) = event else { return .error }
-      return .loaded(data)
+  static let loadingTransitions = Transitions<any ScreenState, any ScreenEvent> {
+    Transition(
+      from: .type(LoadingState.self), on: .type(DataIsLoaded.self), label: "data", targets: [.type(LoadedState.self)]
+    ) { _, event in
+      LoadedState(data: (event as! DataIsLoaded).data)
     }
-    Transition(from: .loading, on: .loadingHasFailed, to: .error)
+    Transition(from: .type(LoadingState.self), on: .type(LoadingHasFailed.self), to: ErrorState())
   }
 
-  static let loadedTransitions = Transitions<Screen, ScreenEvent> {
-    Transition(from: .case("loaded"), on: .refresh, to: .loading)
+  static let loadedTransitions = Transitions<any ScreenState, any ScreenEvent> {
+    Transition(from: .type(LoadedState.self), on: .type(RefreshEvent.self), to: LoadingState())
   }
 
-  static func screen(mediator: Mediator<Int>, log: EventLog) -> System<Screen, ScreenEvent> {
-    System("Screen", initial: .loading) {
+  static func screen(mediator: Mediator<Int>, log: EventLog) -> System<any ScreenState, any ScreenEvent> {
+    System("Screen", initial: LoadingState()) {
       Transitions {
         loadingTransitions
         loadedTransitions
-        Transition(from: .error, on: .any, to: .loading)  // ErrorState, AnyEvent
-        Transition(from: .any, on: .refresh, to: .loading)  // AnyState, RefreshEvent
+        Transition(from: .type(ErrorState.self), on: .any, to: LoadingState())  // ErrorState, AnyEvent
+        Transition(from: .any, on: .type(RefreshEvent.self), to: LoadingState())  // AnyState, RefreshEvent
       }
       Feedbacks {
         Feedback.attach(
-          "mediator", to: mediator, emits: [.refresh],
-          publish: { screen in if case .loaded = screen { return 1701 } else { return nil } },
-          receive: { value in value == 42 ? .refresh : nil })
+          "mediator", to: mediator, emits: [RefreshEvent()],
+          publish: { screen in screen is LoadedState ? 1701 : nil },
+          receive: { value in value == 42 ? RefreshEvent() : nil })
       }
-      .onEventEmitted { event in log.append("\(event)") }
+      .onEventEmitted { event in log.append("\(type(of: event))") }
     }
   }
 
@@ -130,15 +130,15 @@ final class FeedbacksSeedTests: XCTestCase {
       System<Int, Int>(
         initial: 0, reduce: { _, value in value },
         feedbacks: [.attach("mediator", to: mediator, publish: { $0 == 1701 ? 42 : nil }, receive: { $0 })]))
-    let loop = LoopRecorder(Self.screen(mediator: mediator, log: log))
-    loop.send(.loadingHasFailed) { $0 = .error }
-    loop.send(.dismiss) { $0 = .loading }  // ErrorState on AnyEvent
+    let loop = LoopRecorder(Self.screen(mediator: mediator, log: log), comparingStates: areEqualAsHashable)
+    loop.send(LoadingHasFailed()) { $0 = ErrorState() }
+    loop.send(Dismiss()) { $0 = LoadingState() }  // ErrorState on AnyEvent
     XCTAssertEqual(other.state, 0)
-    loop.send(.dataIsLoaded(["a"])) { $0 = .loaded(["a"]) }  // publishes 1701
+    loop.send(DataIsLoaded(data: ["a"])) { $0 = LoadedState(data: ["a"]) }  // publishes 1701
     XCTAssertEqual(other.state, 1701)
     loop.scheduler.advance()
-    loop.receive(.refresh, from: "mediator") { $0 = .loading }  // AnyState on RefreshEvent
-    XCTAssertEqual(log.all, ["refresh"])
+    loop.receive(.type(RefreshEvent.self), from: "mediator") { $0 = LoadingState() }  // AnyState on RefreshEvent
+    XCTAssertEqual(log.all, ["RefreshEvent"])
     other.stop()
     loop.finish()
 
@@ -148,9 +148,9 @@ final class FeedbacksSeedTests: XCTestCase {
     XCTAssertEqual(
       drawing.transitions,
       [
-        "any state → loading: refresh; not from error, loaded", "error → loading: any event",
-        "loaded → loading: refresh",
-        "loading → error: loadingHasFailed", "loading → loaded: dataIsLoaded / data",
+        "ErrorState → LoadingState: any event", "LoadedState → LoadingState: RefreshEvent",
+        "LoadingState → ErrorState: LoadingHasFailed", "LoadingState → LoadedState: DataIsLoaded / data",
+        "any state → LoadingState: RefreshEvent; not from ErrorState, LoadedState",
       ])
   }
 
