@@ -71,13 +71,14 @@ import Testing
   /// node or edge read together (a long name is cut into lines of
   /// 1,000 characters: every character kept, in order).
   static func texts(_ svg: Data) throws -> (texts: [String], titles: [String]) {
-    let document = try XMLDocument(data: svg, options: [])
-    let lines = try document.nodes(forXPath: "//*[local-name()='g']").map { group in
-      (try group.nodes(forXPath: "./*[local-name()='text']")).map { $0.stringValue ?? "" }.joined()
+    try XMLParsing.document(svg) { document in
+      let lines = try document.nodes(forXPath: "//*[local-name()='g']").map { group in
+        (try group.nodes(forXPath: "./*[local-name()='text']")).map { $0.stringValue ?? "" }.joined()
+      }
+      let texts = try document.nodes(forXPath: "//*[local-name()='text']").map { $0.stringValue ?? "" } + lines
+      let titles = try document.nodes(forXPath: "//@*[local-name()='title']").map { $0.stringValue ?? "" }
+      return (texts, titles)
     }
-    let texts = try document.nodes(forXPath: "//*[local-name()='text']").map { $0.stringValue ?? "" } + lines
-    let titles = try document.nodes(forXPath: "//@*[local-name()='title']").map { $0.stringValue ?? "" }
-    return (texts, titles)
   }
 
   /// Whether the `dot` program reads `text` without an error.
