@@ -29,7 +29,7 @@ extension Loop {
   }
 
   /// The names of the system's inputs, quoted, for messages.
-  var inputNames: String {
+  package var inputNames: String {
     let names = system.feedbacks.filter(\.isLoopInput).map { "\"\($0.name)\"" }
     return names.isEmpty ? "none" : names.joined(separator: ", ")
   }

@@ -17,10 +17,9 @@ extension LoopRecorder {
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard loop.hasInput(input) else {
-      let inputs = system.feedbacks.filter { loop.hasInput($0.name) }.map { "\"\($0.name)\"" }
       FailureReport(
         heading:
-          "send(\(describe(event)), from: \"\(input)\"): \(system.name) has no input named \"\(input)\" (its inputs: \(inputs.isEmpty ? "none" : inputs.joined(separator: ", "))).",
+          "send(\(describe(event)), from: \"\(input)\"): \(system.name) has no input named \"\(input)\" (its inputs: \(loop.inputNames)).",
         diff: nil, timeline: timeline(),
         fix: "declare Feedback.input(\"\(input)\") in the system, or send from one of its inputs."
       ).report(at: site, for: self)
