@@ -38,6 +38,8 @@ let renderBenchmarks: [Benchmark] = [
     } / Double(runs) * 1000
   },
   renderLeakBenchmark,
+  renderLeakStatesBenchmark,
+  renderLeakHTMLLineBenchmark,
   renderLeakPlainLabelsBenchmark,
 ]
 
@@ -57,14 +59,28 @@ func largeMachine(states: Int, transitions: Int) -> SystemGraph {
 
 /// Memory kept per render: Movies' two figures rendered 10,000 times in one process after
 /// 500 warm-up renders (fonts and caches loaded); the growth of the resident set divided by
-/// the renders. Target: at most 100 bytes per render — not reached: the graph, its layout
-/// and the render data are all freed, and recreating the Graphviz context gives nothing
-/// back. A C program calling libgvc 2.42 directly grows with HTML-like labels (`<b>`,
-/// `<br/>`, `<font>`: every figure uses them), so most of the growth is inside Graphviz;
-/// `render.leak.plain-labels`, the same graph with plain labels, shows how much remains
-/// without them (about a quarter, not yet located).
+/// the renders. Target: at most 100 bytes per render — not reachable with Graphviz 2.42 for
+/// figures with HTML-like labels. Everything of ours is freed (graph, layout, render data);
+/// valgrind on a C program calling libgvc directly shows what Graphviz keeps:
+/// - for each `<b>`, the text and attribute list of `pango_parse_markup` (~280 bytes): the
+///   figures now name the bold face instead (`BoldText`), which took Movies' states figure
+///   from ~2,100 to ~360 bytes per render;
+/// - for each line of HTML-like text, part of what `htmlparse` allocates (~80 bytes):
+///   `render.leak.html-line` measures one such line, the floor of any legend or loop node;
+/// - with plain labels, nothing (`render.leak.plain-labels`); dot's cycle breaking
+///   (`acyclic`) also keeps ~370 bytes per reversed edge of an unlabelled cycle.
 let renderLeakBenchmark = Benchmark(name: "render.leak", unit: "bytes/render", runs: 1) {
   try residentGrowthPerRender(dots: Figure.allCases.map { Diagram.dot(Movies.system().graph, figure: $0) })
+}
+
+/// `render.leak` for the states figure alone (plain name labels, one HTML-like legend).
+let renderLeakStatesBenchmark = Benchmark(name: "render.leak.states", unit: "bytes/render", runs: 1) {
+  try residentGrowthPerRender(dots: [Diagram.dot(Movies.system().graph, figure: .states)])
+}
+
+/// One node whose label is one line of HTML-like text: what Graphviz 2.42 keeps per line.
+let renderLeakHTMLLineBenchmark = Benchmark(name: "render.leak.html-line", unit: "bytes/render", runs: 1) {
+  try residentGrowthPerRender(dots: ["digraph { a [label=<one line>]; }\n"])
 }
 
 /// `render.leak` with the figures' HTML-like labels made plain text: how much of the growth

@@ -7,6 +7,7 @@ let suites: [[Benchmark]] = [
   testKitBenchmarks,
   renderBenchmarks,
   atlasBenchmarks,
+  traceFigureBenchmarks,
   coverageBenchmarks,
   explorerBenchmarks,
   effectsExplorerBenchmarks,

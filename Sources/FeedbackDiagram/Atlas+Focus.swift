@@ -94,7 +94,7 @@ extension Atlas {
       lines.append("  initial -> n0 [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
     }
     let focused = graph.states[statePosition]
-    var label = "<b>\(DOTText.html(state))</b>"
+    var label = BoldText.html(state, font: t.fontName)
     for field in focused.fields {
       label +=
         "<br/><font point-size=\"\(t.fontSize - 2)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(field))</font>"

@@ -281,7 +281,7 @@ public struct CoverageFigure: Sendable {
     let t = theme
     let visits = coverage.visits(name)
     let small = t.fontSize - 2
-    var rows = "<b>\(DOTText.html(name))</b>"
+    var rows = BoldText.html(name, font: t.fontName)
     if name == coverage.graph.initial {
       rows = "<font point-size=\"\(t.fontSize - 3)\" color=\"\(DOTText.html(t.muted))\">initial</font><br/>" + rows
     }

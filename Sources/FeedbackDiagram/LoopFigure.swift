@@ -35,7 +35,7 @@ public struct LoopFigure: Sendable {
       "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(font), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(small)];"
     )
     out.append(
-      "  initial [id=\"loop_initial\", class=\"initial\", shape=note, style=filled, fillcolor=\(DOTText.quoted(t.legendFill)), color=\(DOTText.quoted(t.legendBorder)), label=\(DOTText.htmlLabel("<font color=\"\(muted)\" point-size=\"\(small)\">initial state</font><br/><b>\(DOTText.html(graph.initial))</b>", orPlain: ["initial state", graph.initial]))];"
+      "  initial [id=\"loop_initial\", class=\"initial\", shape=note, style=filled, fillcolor=\(DOTText.quoted(t.legendFill)), color=\(DOTText.quoted(t.legendBorder)), label=\(DOTText.htmlLabel("<font color=\"\(muted)\" point-size=\"\(small)\">initial state</font><br/>\(BoldText.html(graph.initial, font: t.fontName))", orPlain: ["initial state", graph.initial]))];"
     )
     // The state node says "State" once: its cases under it, unless the only one is "State".
     let names = graph.states.map(\.id)
@@ -44,12 +44,12 @@ public struct LoopFigure: Sendable {
       ? ""
       : "<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(Self.stateList(names))</font>"
     out.append(
-      "  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=\(DOTText.htmlLabel("<b>State</b>\(cases)", orPlain: ["State"] + (names == ["State"] ? [] : [names.prefix(Self.stateListLimit).joined(separator: ", ")])))];"
+      "  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=\(DOTText.htmlLabel("\(BoldText.html("State", font: t.fontName))\(cases)", orPlain: ["State"] + (names == ["State"] ? [] : [names.prefix(Self.stateListLimit).joined(separator: ", ")])))];"
     )
     let reducerTitle = graph.declaresTransitions ? "Transitions" : "Reducer"
     let reducerDetail = graph.declaresTransitions ? "\(graph.transitions.count) declared" : "reduce(state, event)"
     out.append(
-      "  reducer [id=\"loop_reducer\", class=\"reducer\", shape=box, fillcolor=\(DOTText.quoted(t.reducerFill)), color=\(DOTText.quoted(t.reducerBorder)), label=<<b>\(reducerTitle)</b><br/><font point-size=\"\(small)\" color=\"\(muted)\">\(reducerDetail)</font>>];"
+      "  reducer [id=\"loop_reducer\", class=\"reducer\", shape=box, fillcolor=\(DOTText.quoted(t.reducerFill)), color=\(DOTText.quoted(t.reducerBorder)), label=<\(BoldText.html(reducerTitle, font: t.fontName))<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(reducerDetail)</font>>];"
     )
     out.append("  initial -> state [id=\"loop_start\", style=dashed];")
     if graph.feedbacks.isEmpty {
@@ -64,7 +64,7 @@ public struct LoopFigure: Sendable {
       let emits = feedback.emits.isEmpty ? "—" : feedback.emits.joined(separator: ", ")
       // (Past Graphviz's 16 KB for one HTML-like label: the same lines, unformatted.)
       let label = DOTText.htmlLabel(
-        "<b>\(DOTText.html(feedback.name))</b><br/>"
+        BoldText.html(feedback.name, font: t.fontName) + "<br/>"
           + "<font point-size=\"\(small)\" color=\"\(muted)\">watches: \(DOTText.html(feedback.watches))</font><br/>"
           + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font><br/>"
           + "<font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html(feedback.strategy))</font>",

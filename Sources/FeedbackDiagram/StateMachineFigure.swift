@@ -153,7 +153,7 @@ public struct StateMachineFigure: Sendable {
     )
     for (offset, state) in graph.states.enumerated() {
       out.append(
-        "  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", label=\(stateLabel(state)), tooltip=\(DOTText.tooltip(state.id))];"
+        "  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", \(stateLabel(state)), tooltip=\(DOTText.tooltip(state.id))];"
       )
     }
     if edges.contains(where: { $0.from == nil }) {
@@ -190,9 +190,11 @@ public struct StateMachineFigure: Sendable {
     return layout == .full ? LayoutShape.turned(text) : text
   }
 
+  /// The `label` attribute (and `fontname`, see ``BoldText``) of a state's node.
   private func stateLabel(_ state: StateNode) -> String {
-    var rows = "<b>\(DOTText.html(state.id))</b>"
     let marked = state.id == graph.initial && !state.id.lowercased().contains("initial")
+    if !marked && state.fields.isEmpty { return BoldText.nameLabel(state.id, font: theme.fontName) }
+    var rows = BoldText.html(state.id, font: theme.fontName)
     if marked {
       rows =
         "<font point-size=\"\(theme.fontSize - 3)\" color=\"\(DOTText.html(theme.muted))\">initial</font><br/>" + rows
@@ -201,7 +203,7 @@ public struct StateMachineFigure: Sendable {
       rows +=
         "<br/><font point-size=\"\(theme.fontSize - 2)\" color=\"\(DOTText.html(theme.muted))\">\(DOTText.html(field))</font>"
     }
-    return DOTText.htmlLabel(rows, orPlain: (marked ? ["initial"] : []) + [state.id] + state.fields)
+    return "label=" + DOTText.htmlLabel(rows, orPlain: (marked ? ["initial"] : []) + [state.id] + state.fields)
   }
 
   /// The legend's rows (HTML-like, escaped): only what this figure uses.

@@ -245,7 +245,7 @@ public struct TracePathFigure: Sendable {
     let t = theme
     let small = t.fontSize - 2
     let visited = facts.visited.contains(name)
-    var rows = "<b>\(DOTText.html(name))</b>"
+    var rows = BoldText.html(name, font: t.fontName)
     let ignored = facts.ignored[name] ?? []
     if !ignored.isEmpty {
       let text =
@@ -278,7 +278,7 @@ public struct TracePathFigure: Sendable {
 
   private func legendRows(notTaken: Bool, takenElsewhere: Bool, undeclared: Bool) -> [String] {
     let t = theme
-    var rows = ["<b>Trace</b>", FigureText.colored("→ #n event: the run's steps, in order", t.path)]
+    var rows = [BoldText.html("Trace", font: t.fontName), FigureText.colored("→ #n event: the run's steps, in order", t.path)]
     if notTaken { rows.append(FigureText.colored("- - → declared, not taken", t.muted)) }
     if takenElsewhere {
       rows.append(FigureText.colored("· · → from any state: taken, drawn from the states it was taken in", t.path))

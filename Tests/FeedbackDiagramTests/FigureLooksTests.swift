@@ -59,17 +59,17 @@ import Testing
     let movies = Diagram.dot(Movies.system().graph, figure: .states)
     let node = try #require(
       movies.split(separator: "\n").first { $0.contains("tooltip=\"initial\"") && $0.contains("class=\"state\"") })
-    #expect(node.contains("label=<<b>initial</b>>"))
+    #expect(node.contains("label=\"initial\", fontname=\"Helvetica-Bold\""))
     let light = Diagram.dot(TrafficLight.system.graph, figure: .states)
-    #expect(light.contains("label=<<font point-size=\"9.0\" color=\"#57606a\">initial</font><br/><b>red</b>>"))
+    #expect(light.contains("label=<<font point-size=\"9.0\" color=\"#57606a\">initial</font><br/><font face=\"Helvetica-Bold\">red</font>>"))
   }
 
   @Test func theLoopFigureSaysStateOnce() throws {
     let dot = Diagram.dot(Counter.system().graph, figure: .loop)
     let state = try #require(dot.split(separator: "\n").first { $0.contains("id=\"loop_state\"") })
-    #expect(state.contains("label=<<b>State</b>>"))
+    #expect(state.contains("label=<<font face=\"Helvetica-Bold\">State</font>>"))
     let light = Diagram.dot(TrafficLight.system.graph, figure: .loop)
-    #expect(light.contains("<b>State</b><br/><font point-size=\"10.0\" color=\"#57606a\">green, red, yellow</font>"))
+    #expect(light.contains("<font face=\"Helvetica-Bold\">State</font><br/><font point-size=\"10.0\" color=\"#57606a\">green, red, yellow</font>"))
   }
 
   @Test func aLargeMachinesLoopFigureListsItsCasesNotEveryState() throws {

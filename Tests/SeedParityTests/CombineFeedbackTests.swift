@@ -39,7 +39,7 @@ import Testing
     #expect(store.count == 1)
 
     let drawing = try Drawing(Self.counter)
-    #expect(drawing.loop.contains("<b>Reducer</b>"))
+    #expect(drawing.loop.contains("<font face=\"Helvetica-Bold\">Reducer</font>"))
   }
 
   // MARK: Infinite list
