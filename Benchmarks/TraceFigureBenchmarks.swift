@@ -56,7 +56,9 @@ func walk(_ graph: SystemGraph, steps: Int) -> (SystemGraph, Trace) {
     if choices.isEmpty {
       let event = graph.events.first?.id ?? "tick"
       run.append(
-        Step(index: index, timeNanoseconds: time, kind: .ignoredEvent, event: event, eventNode: event, fromNode: current, toNode: current))
+        Step(
+          index: index, timeNanoseconds: time, kind: .ignoredEvent, event: event, eventNode: event, fromNode: current,
+          toNode: current))
       continue
     }
     let edge = choices[Int(random.next() % UInt64(choices.count))]

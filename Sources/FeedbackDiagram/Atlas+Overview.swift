@@ -92,7 +92,8 @@ extension Atlas {
     }
     let small = "<font point-size=\"\(t.fontSize - 2)\" color=\"\(DOTText.html(t.muted))\">"
     for (offset, group) in groups.groups.enumerated() {
-      var label = BoldText.html(group.name, font: t.fontName) + "<br/>\(small)\(FigureText.plural(group.members.count, "state"))"
+      var label =
+        BoldText.html(group.name, font: t.fontName) + "<br/>\(small)\(FigureText.plural(group.members.count, "state"))"
       if inside[offset] > 0 { label += " · \(inside[offset]) inside" }
       label += "</font>"
       let members =

@@ -278,7 +278,9 @@ public struct TracePathFigure: Sendable {
 
   private func legendRows(notTaken: Bool, takenElsewhere: Bool, undeclared: Bool) -> [String] {
     let t = theme
-    var rows = [BoldText.html("Trace", font: t.fontName), FigureText.colored("→ #n event: the run's steps, in order", t.path)]
+    var rows = [
+      BoldText.html("Trace", font: t.fontName), FigureText.colored("→ #n event: the run's steps, in order", t.path),
+    ]
     if notTaken { rows.append(FigureText.colored("- - → declared, not taken", t.muted)) }
     if takenElsewhere {
       rows.append(FigureText.colored("· · → from any state: taken, drawn from the states it was taken in", t.path))

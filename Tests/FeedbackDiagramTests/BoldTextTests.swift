@@ -25,7 +25,8 @@ import Testing
   @Test func theSVGStillShowsEveryStateNameInBold() throws {
     let svg = String(decoding: try Diagram.render(Movies.system().graph, figure: .states, as: .svg), as: UTF8.self)
     for name in ["failed", "initial", "loadedPage", "paging", "retrying"] {
-      let text = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<text") && $0.hasSuffix(">\(name)</text>") })
+      let text = try #require(
+        svg.split(separator: "\n").first { $0.hasPrefix("<text") && $0.hasSuffix(">\(name)</text>") })
       #expect(text.contains("font-family=\"Helvetica,sans-Serif\" font-weight=\"bold\""), "\(text)")
     }
   }
