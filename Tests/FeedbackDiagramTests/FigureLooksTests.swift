@@ -69,7 +69,9 @@ import Testing
     let state = try #require(dot.split(separator: "\n").first { $0.contains("id=\"loop_state\"") })
     #expect(state.contains("label=<<font face=\"Helvetica-Bold\">State</font>>"))
     let light = Diagram.dot(TrafficLight.system.graph, figure: .loop)
-    #expect(light.contains("<font face=\"Helvetica-Bold\">State</font><br/><font point-size=\"10.0\" color=\"#57606a\">green, red, yellow</font>"))
+    #expect(
+      light.contains(
+        "<font face=\"Helvetica-Bold\">State</font><br/><font point-size=\"10.0\" color=\"#57606a\">green, red, yellow</font>"))
   }
 
   @Test func aLargeMachinesLoopFigureListsItsCasesNotEveryState() throws {
