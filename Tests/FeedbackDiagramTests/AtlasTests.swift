@@ -64,10 +64,12 @@ import Testing
     #expect(!lines.contains { $0.hasPrefix("  g1 -> g1 ") || $0.hasPrefix("  g2 -> g2 ") })
     #expect(
       dot.contains(
-        "<font face=\"Helvetica-Bold\">loading</font><br/><font point-size=\"10.0\" color=\"#57606a\">2 states · 1 inside</font>"))
+        "<font face=\"Helvetica-Bold\">loading</font><br/><font point-size=\"10.0\" color=\"#57606a\">2 states · 1 inside</font>"
+      ))
     #expect(
       dot.contains(
-        "<font face=\"Helvetica-Bold\">loaded</font><br/><font point-size=\"10.0\" color=\"#57606a\">1 state · 2 inside</font>"))
+        "<font face=\"Helvetica-Bold\">loaded</font><br/><font point-size=\"10.0\" color=\"#57606a\">1 state · 2 inside</font>"
+      ))
     // The initial group is marked.
     #expect(lines.contains { $0.hasPrefix("  initial -> g0 ") })
     #expect(lines.contains { $0.hasPrefix("  g0 [") && $0.contains("penwidth=2") })

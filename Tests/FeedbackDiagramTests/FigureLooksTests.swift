@@ -61,7 +61,10 @@ import Testing
       movies.split(separator: "\n").first { $0.contains("tooltip=\"initial\"") && $0.contains("class=\"state\"") })
     #expect(node.contains("label=\"initial\", fontname=\"Helvetica-Bold\""))
     let light = Diagram.dot(TrafficLight.system.graph, figure: .states)
-    #expect(light.contains("label=<<font point-size=\"9.0\" color=\"#57606a\">initial</font><br/><font face=\"Helvetica-Bold\">red</font>>"))
+    #expect(
+      light.contains(
+        "label=<<font point-size=\"9.0\" color=\"#57606a\">initial</font><br/><font face=\"Helvetica-Bold\">red</font>>"
+      ))
   }
 
   @Test func theLoopFigureSaysStateOnce() throws {
@@ -71,7 +74,8 @@ import Testing
     let light = Diagram.dot(TrafficLight.system.graph, figure: .loop)
     #expect(
       light.contains(
-        "<font face=\"Helvetica-Bold\">State</font><br/><font point-size=\"10.0\" color=\"#57606a\">green, red, yellow</font>"))
+        "<font face=\"Helvetica-Bold\">State</font><br/><font point-size=\"10.0\" color=\"#57606a\">green, red, yellow</font>"
+      ))
   }
 
   @Test func aLargeMachinesLoopFigureListsItsCasesNotEveryState() throws {
