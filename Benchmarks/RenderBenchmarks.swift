@@ -89,13 +89,15 @@ let renderLeakHTMLLineBenchmark = Benchmark(name: "render.leak.html-line", unit:
 /// A three-state cycle with plain labels: what dot's cycle breaking (`acyclic`, which
 /// reverses an edge of each cycle and never frees the virtual edge it makes) keeps.
 let renderLeakCycleBenchmark = Benchmark(name: "render.leak.cycle", unit: "bytes/render", runs: 1) {
-  try residentGrowthPerRender(dots: [#"digraph { a -> b [label="x"]; b -> c [label="y"]; c -> a [label="z"]; }"# + "\n"])
+  try residentGrowthPerRender(dots: [#"digraph { a -> b [label="x"]; b -> c [label="y"]; c -> a [label="z"]; }"# + "\n"]
+  )
 }
 
 /// The same three states and labels without the cycle: what our renderer keeps once
 /// Graphviz keeps nothing (the floor: the graph, layout and render data are freed).
 let renderLeakAcyclicBenchmark = Benchmark(name: "render.leak.plain-acyclic", unit: "bytes/render", runs: 1) {
-  try residentGrowthPerRender(dots: [#"digraph { a -> b [label="x"]; b -> c [label="y"]; a -> c [label="z"]; }"# + "\n"])
+  try residentGrowthPerRender(dots: [#"digraph { a -> b [label="x"]; b -> c [label="y"]; a -> c [label="z"]; }"# + "\n"]
+  )
 }
 
 /// Renders `dots` 500 times to warm up, then `RENDER_LEAK_RENDERS` (10,000) times; the growth
