@@ -130,10 +130,11 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   /// unless a reducer follows), then each reducer in order.
   @inlinable
   func reduce(_ state: State, _ event: Event) -> Reduction<State> {
+    // A transition table: the fast path when no reducer follows (the dispatch read in
+    // place, not bound: binding it costs a retain and a release per event).
+    if reducers.isEmpty, table != nil { return table.unsafelyUnwrapped.dispatch.reduce(state, event) }
     let dispatch = table?.dispatch
-    if let dispatch {  // a transition table: the fast path when no reducer follows
-      if reducers.isEmpty { return dispatch.reduce(state, event) }
-    } else if reducers.count == 1 {  // a plain reduce closure: the common fast path
+    if dispatch == nil, reducers.count == 1 {  // a plain reduce closure: the common fast path
       var next = state
       reducers[0].reduce(&next, event)
       return .reduced(next, transition: nil)

@@ -44,6 +44,9 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
   @usableFromInline let fixedTargets: ContiguousArray<State?>
   /// Each transition's computation, or `nil` for a fixed target.
   @usableFromInline let computations: ContiguousArray<(@Sendable (State, Event) -> State)?>
+  /// Each transition's guard, or `nil`: read from a flat array on the hot path rather than
+  /// through `transitions[index]` (a copy of the whole transition, its patterns retained).
+  @usableFromInline let guards: ContiguousArray<(@Sendable (State, Event) -> Bool)?>
   /// Indices into `transitions`, most specific first.
   let precedence: [Int]
   /// The key of each transition's `.value` source and event, when it has one.
@@ -83,6 +86,7 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
       transitions.map { if case .fixed(let target) = $0.target { target } else { nil } })
     computations = ContiguousArray(
       transitions.map { if case .computed(_, let compute) = $0.target { compute } else { nil } })
+    guards = ContiguousArray(transitions.map { $0.condition?.test })
     let stateKeying = CaseKeying<State>()
     let eventKeying = CaseKeying<Event>()
     self.stateKeying = stateKeying
@@ -165,7 +169,8 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
       let index = entry &>> 3
       if entry & 1 != 0, !transitions[index].from.matches(state) { continue }
       if entry & 2 != 0, !transitions[index].on.matches(event) { continue }
-      if entry & 4 != 0, let condition = transitions[index].condition, !condition.test(state, event) { continue }
+      // (Called in place, not bound: binding the closure retains its context.)
+      if entry & 4 != 0, !guards[index].unsafelyUnwrapped(state, event) { continue }
       return index
     }
     return nil

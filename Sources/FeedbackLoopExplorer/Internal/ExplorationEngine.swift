@@ -41,19 +41,24 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// A successor waiting to be inserted: expansion and insertion are separated so that
   /// the hash-table lines of a whole batch are fetched from memory at once (their misses
   /// overlap) before the inserts, in the same order as one by one, need them.
+  /// The key is all the store needs; where the engine keeps representatives (the key is
+  /// not the node) the nodes wait beside, in ``pendingNodes``. So for a plain state the
+  /// batch holds plain values: no copy or destroy goes through a value witness.
   @usableFromInline
   struct Pending {
-    @usableFromInline var node: Node
     @usableFromInline var key: Keying.Key
     @usableFromInline var hash: Int
     @usableFromInline var parent: Int32
     @usableFromInline var choice: UInt16
 
     @inlinable
-    init(node: Node, key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) {
-      (self.node, self.key, self.hash, self.parent, self.choice) = (node, key, hash, parent, choice)
+    init(key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) {
+      (self.key, self.hash, self.parent, self.choice) = (key, hash, parent, choice)
     }
   }
+
+  /// The nodes of the batch's successors, in order, when the engine keeps representatives.
+  @usableFromInline var pendingNodes: ContiguousArray<Node> = []
 
   /// States expanded per batch.
   @inlinable static var batch: Int { 256 }
@@ -88,14 +93,18 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       }
       let batchEnd = min(levelEnd, index + Self.batch)
       pending.removeAll(keepingCapacity: true)
+      pendingNodes.removeAll(keepingCapacity: true)
       for stateIndex in index..<batchEnd { expand(stateIndex, into: &pending) }
       store.prefetch(pending.lazy.map(\.hash))
-      for item in pending {
+      for position in pending.indices {
+        let item = pending[position]
         if store.count >= maxStates, store.index(of: item.key, hash: item.hash) == nil {
           boundReached = .stateBound(maxStates)
           break
         }
-        admit(item.node, key: item.key, hash: item.hash, parent: item.parent, choice: item.choice)
+        admit(
+          keying.keepsRepresentatives ? pendingNodes[position] : nil, key: item.key, hash: item.hash,
+          parent: item.parent, choice: item.choice)
       }
       if let bound = boundReached {
         completion = bound
@@ -115,6 +124,8 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       }
     }
     record.depth = depth
+    // Named here, where the search is specialized: one call per visited state.
+    if declaresTransitions, completion == .complete { record.reachedNodes = reachedNodeNames() }
     return finish(completion: completion)
   }
 
@@ -123,46 +134,93 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// stuck node (no effect in flight, only the outside can move the loop).
   @inlinable
   mutating func expand(_ index: Int, into pending: inout ContiguousArray<Pending>) {
+    guard model.reacts else { return expandStates(index, into: &pending) }
     let node = node(at: index)
     let nodeKey = keying.key(node)
     var changes = false
     var stateNode: String?
     let parent = Int32(truncatingIfNeeded: index)
     var choice = 0
-    if model.reacts {
-      model.forEachChoice(node) { _, event, emitter in
-        follow(
-          event, from: emitter, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
-          node: &stateNode, into: &pending)
-        choice += 1
-        return true
-      }
-    } else if let perState = model.perState {  // the external events only, without a closure per choice
-      for event in perState(node.state) {
-        follow(
-          event, from: .outside, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
-          node: &stateNode, into: &pending)
-        choice += 1
-      }
-    } else {
-      for event in model.fixedEvents {
-        follow(
-          event, from: .outside, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
-          node: &stateNode, into: &pending)
-        choice += 1
-      }
+    model.forEachChoice(node) { _, event, emitter in
+      follow(
+        event, from: emitter, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
+        node: &stateNode, into: &pending)
+      choice += 1
+      return true
     }
     if !changes, !(model.explorer.isFinal?(node.state) ?? false) {
       if record.firstDeadlock < 0 { record.firstDeadlock = index }
       record.deadlocks += 1
-    } else if model.reacts, !node.hasEffectInFlight, !model.mayRest(in: node.state) {
+    } else if !node.hasEffectInFlight, !model.mayRest(in: node.state) {
       if record.firstStuck < 0 { record.firstStuck = index }
       record.stuck += 1
     }
   }
 
+  /// ``expand(_:into:)`` where no feedback reacts: the external events only, one reduction
+  /// each, the state alone (no node, no snapshots, no closure per choice).
+  @inlinable
+  mutating func expandStates(_ index: Int, into pending: inout ContiguousArray<Pending>) {
+    let state = keying.state(index, keys: store.elements, representatives: representatives)
+    var changes = false
+    var stateNode: String?
+    let parent = Int32(truncatingIfNeeded: index)
+    var choice = 0
+    if let perState = model.perState {
+      for event in perState(state) {
+        reduce(event, in: state, parent: parent, choice: choice, changes: &changes, node: &stateNode, into: &pending)
+        choice += 1
+      }
+    } else {
+      for event in model.fixedEvents {
+        reduce(event, in: state, parent: parent, choice: choice, changes: &changes, node: &stateNode, into: &pending)
+        choice += 1
+      }
+    }
+    if !changes, !(model.explorer.isFinal?(state) ?? false) {
+      if record.firstDeadlock < 0 { record.firstDeadlock = index }
+      record.deadlocks += 1
+    }
+  }
+
+  /// Reduces `event` in `state` (no feedback reacts) and queues the state it leads to.
+  @inlinable @inline(__always)
+  mutating func reduce(
+    _ event: Event, in state: State, parent: Int32, choice: Int, changes: inout Bool, node stateNode: inout String?,
+    into pending: inout ContiguousArray<Pending>
+  ) {
+    guard choice < Int(ExplorationRecord.initialSteps) else {  // paths store a 16-bit choice per state
+      record.choicesDropped = true
+      return
+    }
+    let edge = UInt16(truncatingIfNeeded: choice)
+    let next: State
+    switch system.explorationReduce(state, event) {
+    case .ignored:
+      if declaresTransitions { noteIgnored(state, event, parent: parent, choice: edge, node: &stateNode) }
+      return
+    case .reduced(let reduced, let transition):
+      if let transition, record.firstFiring[transition.index].state < 0 {
+        record.firstFiring[transition.index] = (parent, edge)
+      }
+      if model.hasInvariants { noteViolations(of: reduced, parent: parent, edge: edge) }
+      next = reduced
+    case .undeclared(let reduced, let transition):
+      record.noteUndeclared(transition, state: parent, choice: edge)
+      if model.hasInvariants { noteViolations(of: reduced, parent: parent, edge: edge) }
+      next = reduced
+    }
+    if keying.same(next, state) { return }  // no feedback reacts: the same state is the same node
+    changes = true
+    let key = keying.key(state: next)
+    record.transitions += 1
+    if keying.keepsRepresentatives { pendingNodes.append(Node(state: next, feedbacks: [])) }
+    pending.append(Pending(key: key, hash: key.hashValue, parent: parent, choice: edge))
+  }
+
   /// Takes `event` from `emitter` in `node` (whose key is `key`) and queues the node it
-  /// leads to.
+  /// leads to (feedbacks react: see ``reduce(_:in:parent:choice:changes:node:into:)`` for
+  /// systems whose feedbacks do not).
   @inlinable @inline(__always)
   mutating func follow(
     _ event: Event, from emitter: Emitter, in node: Node, key nodeKey: Keying.Key, parent: Int32, choice: Int,
@@ -173,38 +231,19 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       return
     }
     let edge = UInt16(truncatingIfNeeded: choice)
-    let next: Node
-    if model.reacts {
-      // The steps are gathered in a reused buffer (the closure touches no `self`), then noted.
-      var steps = self.steps
-      self.steps = []
-      steps.removeAll(keepingCapacity: true)
-      next = model.successor(of: node, event, from: emitter) { steps.append($0) }
-      for step in steps { note(step, parent: parent, edge: edge, stateNode: &stateNode) }
-      self.steps = steps
-    } else {
-      // No feedback reacts: one reduction, no snapshots (the reducer-only fast path).
-      switch system.explorationReduce(node.state, event) {
-      case .ignored:
-        if declaresTransitions { noteIgnored(node.state, event, parent: parent, choice: edge, node: &stateNode) }
-        return
-      case .reduced(let state, let transition):
-        if let transition, record.firstFiring[transition.index].state < 0 {
-          record.firstFiring[transition.index] = (parent, edge)
-        }
-        if model.hasInvariants { noteViolations(of: state, parent: parent, edge: edge) }
-        next = Node(state: state, feedbacks: [])  // no feedback reacts: no snapshots
-      case .undeclared(let state, let transition):
-        record.noteUndeclared(transition, state: parent, choice: edge)
-        if model.hasInvariants { noteViolations(of: state, parent: parent, edge: edge) }
-        next = Node(state: state, feedbacks: [])  // no feedback reacts: no snapshots
-      }
-    }
+    // The steps are gathered in a reused buffer (the closure touches no `self`), then noted.
+    var steps = self.steps
+    self.steps = []
+    steps.removeAll(keepingCapacity: true)
+    let next = model.successor(of: node, event, from: emitter) { steps.append($0) }
+    for step in steps { note(step, parent: parent, edge: edge, stateNode: &stateNode) }
+    self.steps = steps
     if !keying.same(next.state, node.state) { changes = true }
     let key = keying.key(next)
     if key == nodeKey { return }
     record.transitions += 1
-    pending.append(Pending(node: next, key: key, hash: key.hashValue, parent: parent, choice: edge))
+    if keying.keepsRepresentatives { pendingNodes.append(next) }
+    pending.append(Pending(key: key, hash: key.hashValue, parent: parent, choice: edge))
   }
 
   /// Notes what one reduction on the way from the node `parent` by its choice `edge`
@@ -249,10 +288,10 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   }
 
   @inlinable @inline(__always)
-  mutating func admit(_ node: Node, key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) {
+  mutating func admit(_ node: Node?, key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) {
     let (inserted, _) = store.insert(key, hash: hash, parent: parent, choice: choice)
-    guard inserted else { return }
-    if keying.keepsRepresentatives { representatives.append(node) }
+    guard inserted, keying.keepsRepresentatives, let node else { return }
+    representatives.append(node)
   }
 
   /// The node names of the visited states: one name per dispatch key where names follow
@@ -262,7 +301,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     var names = Set<String>()
     var named = Set<Int>()
     for index in 0..<store.count {
-      let state = node(at: index).state
+      let state = keying.state(index, keys: store.elements, representatives: representatives)
       if let key = system.namingKey(of: state), !named.insert(key).inserted { continue }
       names.insert(system.nodeName(of: state))
     }
@@ -272,8 +311,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// Packs the results (once per exploration: need not be specialized).
   @usableFromInline
   func finish(completion: ExplorationCompletion) -> Exploration<State, Event> {
-    var record = self.record
-    if declaresTransitions, completion == .complete { record.reachedNodes = reachedNodeNames() }
+    let record = self.record
     // Each node's feedback snapshots live in an array of their own: its header and elements.
     let feedbackCount = model.reacts ? model.feedbacks.count : 0
     let snapshotBytes =

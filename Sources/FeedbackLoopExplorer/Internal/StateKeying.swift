@@ -10,6 +10,11 @@ protocol StateKeying {
   /// nodes).
   var keepsRepresentatives: Bool { get }
   func key(_ node: LoopNode<State>) -> Key
+  /// The key of a node of `state` with no feedback snapshots (systems whose feedbacks do
+  /// not react): no node is made.
+  func key(state: State) -> Key
+  /// The state of the node with `index`, without making the node.
+  func state(_ index: Int, keys: ContiguousArray<Key>, representatives: ContiguousArray<LoopNode<State>>) -> State
   /// Whether two states are the same state for the exploration.
   func same(_ a: State, _ b: State) -> Bool
   /// The nodes, by index, from the stored keys and representatives.
@@ -26,6 +31,11 @@ struct Identity<State: Hashable & Sendable>: StateKeying {
   @inlinable init() {}
   @inlinable var keepsRepresentatives: Bool { false }
   @inlinable @inline(__always) func key(_ node: LoopNode<State>) -> LoopNode<State> { node }
+  @inlinable @inline(__always) func key(state: State) -> LoopNode<State> { LoopNode(state: state, feedbacks: []) }
+  @inlinable @inline(__always)
+  func state(_ index: Int, keys: ContiguousArray<LoopNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
+    -> State
+  { keys[index].state }
   @inlinable @inline(__always) func same(_ a: State, _ b: State) -> Bool { a == b }
   @inlinable func nodes(keys: ContiguousArray<LoopNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
     -> NodeList<State>
@@ -45,7 +55,11 @@ struct KeyedBy<State: Hashable & Sendable>: StateKeying {
   @inlinable func key(_ node: LoopNode<State>) -> AnyHashable {
     node.feedbacks.isEmpty ? key(node.state) : AnyHashable(MergedKey(state: key(node.state), feedbacks: node.feedbacks))
   }
+  @inlinable func key(state: State) -> AnyHashable { key(state) }
   @inlinable func same(_ a: State, _ b: State) -> Bool { key(a) == key(b) }
+  @inlinable func state(
+    _ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>
+  ) -> State { representatives[index].state }
   @inlinable func nodes(keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>)
     -> NodeList<State>
   { NodeList(count: representatives.count) { representatives[$0] } }
@@ -76,6 +90,11 @@ struct StatesOnly<State: Hashable & Sendable>: StateKeying {
   @inlinable init() {}
   @inlinable var keepsRepresentatives: Bool { false }
   @inlinable @inline(__always) func key(_ node: LoopNode<State>) -> State { node.state }
+  @inlinable @inline(__always) func key(state: State) -> State { state }
+  @inlinable @inline(__always)
+  func state(_ index: Int, keys: ContiguousArray<State>, representatives: ContiguousArray<LoopNode<State>>) -> State {
+    keys[index]
+  }
   @inlinable @inline(__always) func same(_ a: State, _ b: State) -> Bool { a == b }
   @inlinable func nodes(keys: ContiguousArray<State>, representatives: ContiguousArray<LoopNode<State>>)
     -> NodeList<State>
