@@ -1,5 +1,13 @@
 public import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a trace file one line at a time, so that any number of steps fits in constant
 /// memory: the header first, then each step.
 ///
@@ -75,13 +83,25 @@ public struct TraceReader {
   /// The next step, or `nil` at the end of the file. Blank lines are skipped.
   public mutating func next() throws -> Step? {
     if !readHeader { _ = try header() }
-    while let line = try nextLine() {
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+    while let range = try nextLineRange() {
+      // The plain form the writers write, decoded in place without JSONDecoder; anything
+      // else (and blank lines) through `Data` and JSONDecoder.
+      let start = buffer.startIndex
+      let plain: Step? = buffer.withUnsafeBytes { raw in
+        StepLineDecoder.decode(
+          UnsafeRawBufferPointer(rebasing: raw[(range.lowerBound - start)..<(range.upperBound - start)]))
+      }
       let step: Step
-      do {
-        step = try decoder.decode(Step.self, from: line)
-      } catch {
-        throw GraphDecodingError(source: "\(source):\(lineNumber)", underlying: error)
+      if let plain {
+        step = plain
+      } else {
+        let line = Data(buffer[range])
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+        do {
+          step = try decoder.decode(Step.self, from: line)
+        } catch {
+          throw GraphDecodingError(source: "\(source):\(lineNumber)", underlying: error)
+        }
       }
       try step.check(source: "\(source):\(lineNumber)")
       return step
@@ -93,13 +113,29 @@ public struct TraceReader {
   public var currentLine: Int { lineNumber }
 
   private mutating func nextLine() throws -> Data? {
+    try nextLineRange().map { Data(buffer[$0]) }
+  }
+
+  /// The range of the next line in ``buffer`` (valid until the next read).
+  private mutating func nextLineRange() throws -> Range<Int>? {
     while true {
-      if let newline = buffer[max(position, scanned)...].firstIndex(of: 0x0A) {
-        let line = buffer[position..<newline]
+      // Searched in the raw bytes: `Data`'s own `firstIndex(of:)` checks exclusive access
+      // for every byte, which cost more than decoding the line.
+      let from = max(position, scanned)
+      let start = buffer.startIndex
+      let newline: Int? = buffer.withUnsafeBytes { raw in
+        let offset = from - start
+        guard offset < raw.count, let base = raw.baseAddress,
+          let found = memchr(base + offset, 0x0A, raw.count - offset)
+        else { return nil }
+        return start + (UnsafeRawPointer(found) - base)
+      }
+      if let newline {
+        let line = position..<newline
         position = newline + 1
         scanned = position
         lineNumber += 1
-        return Data(line)
+        return line
       }
       scanned = buffer.endIndex
       guard buffer.endIndex - position <= Self.maximumLineLength else {
@@ -109,10 +145,10 @@ public struct TraceReader {
       }
       if atEnd {
         guard position < buffer.endIndex else { return nil }
-        let line = buffer[position...]
+        let line = position..<buffer.endIndex
         position = buffer.endIndex
         lineNumber += 1
-        return Data(line)
+        return line
       }
       try refill()
     }
