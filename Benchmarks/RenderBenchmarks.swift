@@ -73,36 +73,46 @@ func largeMachine(states: Int, transitions: Int) -> SystemGraph {
 /// - with plain labels and no cycle, nothing (`render.leak.plain-acyclic`): our side frees
 ///   everything it allocates.
 let renderLeakBenchmark = Benchmark(name: "render.leak", unit: "bytes/render", runs: 1) {
-  try residentGrowthPerRender(dots: Figure.allCases.map { Diagram.dot(Movies.system().graph, figure: $0) })
+  try residentGrowthPerRender(
+    row: "render.leak", dots: Figure.allCases.map { Diagram.dot(Movies.system().graph, figure: $0) })
 }
 
 /// `render.leak` for the states figure alone (plain name labels, one HTML-like legend).
 let renderLeakStatesBenchmark = Benchmark(name: "render.leak.states", unit: "bytes/render", runs: 1) {
-  try residentGrowthPerRender(dots: [Diagram.dot(Movies.system().graph, figure: .states)])
+  try residentGrowthPerRender(row: "render.leak.states", dots: [Diagram.dot(Movies.system().graph, figure: .states)])
 }
 
 /// One node whose label is one line of HTML-like text: what Graphviz 2.42 keeps per line.
 let renderLeakHTMLLineBenchmark = Benchmark(name: "render.leak.html-line", unit: "bytes/render", runs: 1) {
-  try residentGrowthPerRender(dots: ["digraph { a [label=<one line>]; }\n"])
+  try residentGrowthPerRender(row: "render.leak.html-line", dots: ["digraph { a [label=<one line>]; }\n"])
 }
 
 /// A three-state cycle with plain labels: what dot's cycle breaking (`acyclic`, which
 /// reverses an edge of each cycle and never frees the virtual edge it makes) keeps.
 let renderLeakCycleBenchmark = Benchmark(name: "render.leak.cycle", unit: "bytes/render", runs: 1) {
-  try residentGrowthPerRender(dots: [#"digraph { a -> b [label="x"]; b -> c [label="y"]; c -> a [label="z"]; }"# + "\n"]
+  try residentGrowthPerRender(
+    row: "render.leak.cycle", dots: [#"digraph { a -> b [label="x"]; b -> c [label="y"]; c -> a [label="z"]; }"# + "\n"]
   )
 }
 
 /// The same three states and labels without the cycle: what our renderer keeps once
 /// Graphviz keeps nothing (the floor: the graph, layout and render data are freed).
 let renderLeakAcyclicBenchmark = Benchmark(name: "render.leak.plain-acyclic", unit: "bytes/render", runs: 1) {
-  try residentGrowthPerRender(dots: [#"digraph { a -> b [label="x"]; b -> c [label="y"]; a -> c [label="z"]; }"# + "\n"]
+  try residentGrowthPerRender(
+    row: "render.leak.plain-acyclic",
+    dots: [#"digraph { a -> b [label="x"]; b -> c [label="y"]; a -> c [label="z"]; }"# + "\n"]
   )
 }
 
-/// Renders `dots` 500 times to warm up, then `RENDER_LEAK_RENDERS` (10,000) times; the growth
-/// of the resident set per render, in bytes.
-func residentGrowthPerRender(dots: [String]) throws -> Double {
+/// Renders `dots` 500 times to warm up, then `RENDER_LEAK_RENDERS` (10,000) times; the
+/// growth of the resident set per render, in bytes — measured in a fresh process (this
+/// executable again, running only `row`): after earlier rows have freed memory, a leak
+/// fills those pages first and the resident set does not move (a full run read 0 bytes
+/// where the row run alone read 659).
+func residentGrowthPerRender(row: String, dots: [String]) throws -> Double {
+  guard ProcessInfo.processInfo.environment["FEEDBACKLOOP_LEAK_ROW"] == row else {
+    return try leakInFreshProcess(row: row)
+  }
   func render(_ count: Int) throws {
     for index in 0..<count {
       blackHole(try GraphvizRenderer.shared.render(dot: dots[index % dots.count], format: "svg"))
@@ -113,4 +123,29 @@ func residentGrowthPerRender(dots: [String]) throws -> Double {
   let renders = Int(ProcessInfo.processInfo.environment["RENDER_LEAK_RENDERS"] ?? "") ?? 10_000
   try render(renders)
   return Double(max(0, residentKilobytes() - before) * 1024) / Double(renders)
+}
+
+/// Runs this executable for `row` alone and reads the row's value from its output.
+func leakInFreshProcess(row: String) throws -> Double {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  process.arguments = [row]
+  var environment = ProcessInfo.processInfo.environment
+  environment["FEEDBACKLOOP_LEAK_ROW"] = row
+  process.environment = environment
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  guard
+    let line = text.split(separator: "\n").first(where: { $0.hasPrefix(row + " ") }),
+    let value = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+  else { throw LeakRowError.noValue(row: row, output: text) }
+  return value
+}
+
+enum LeakRowError: Error {
+  case noValue(row: String, output: String)
 }

@@ -66,7 +66,7 @@ extension Loop {
       return nil
     case .one(let event):
       // Queued first: after a stop the event is dropped, and then nothing is reported
-      // (an emission the monitor sees is reduced, unless the loop stops or, under
+      // (an emission the observer sees is reduced, unless the loop stops or, under
       // cancelOnNewState, a newer state this feedback answers drops it first). The turn is
       // executing, so the entry waits in the queue; reporting after queueing keeps the
       // log's order.
@@ -87,7 +87,7 @@ extension Loop {
   @inlinable @inline(never)
   func reportSynchronousEffect(_ event: Event, feedback index: Int) {
     probe?.record(
-      LoopStep(
+      ProbeStep(
         kind: .effectEmitted, event: event, feedback: FeedbackID(index), effect: makeEffectID(),
         isSynchronousEffect: true))
   }
@@ -102,11 +102,11 @@ extension Loop {
     }
     guard queued, let probe else { return }
     let (id, feedback) = (makeEffectID(), FeedbackID(index))
-    probe.record(LoopStep(kind: .effectStarted, feedback: feedback, effect: id))
+    probe.record(ProbeStep(kind: .effectStarted, feedback: feedback, effect: id))
     for event in events {
-      probe.record(LoopStep(kind: .effectEmitted, event: event, feedback: feedback, effect: id))
+      probe.record(ProbeStep(kind: .effectEmitted, event: event, feedback: feedback, effect: id))
     }
-    probe.record(LoopStep(kind: .effectFinished, feedback: feedback, effect: id))
+    probe.record(ProbeStep(kind: .effectFinished, feedback: feedback, effect: id))
   }
 
   /// Queues an entry from the executing turn (which drains it later); `false` once the
@@ -141,7 +141,7 @@ extension Loop {
     }
     guard registered else { return nil }
     nextEffect += 1
-    probe?.record(LoopStep(kind: .effectStarted, feedback: FeedbackID(index), effect: handle.id))
+    probe?.record(ProbeStep(kind: .effectStarted, feedback: FeedbackID(index), effect: handle.id))
     let operation = replay?.effect(FeedbackID(index), handle.id) ?? operation
     let scheduler = replay == nil ? scheduler : self.scheduler
     let clock = scheduler.clock
@@ -186,7 +186,7 @@ extension Loop {
   func cancel(_ handle: EffectHandle) {
     guard let ending = handle.cancel() else { return }
     shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
-    probe?.record(LoopStep(kind: ending.stepKind, feedback: FeedbackID(handle.feedback), effect: handle.id))
+    probe?.record(ProbeStep(kind: ending.stepKind, feedback: FeedbackID(handle.feedback), effect: handle.id))
   }
 
   /// Reports that a returned effect finished, if it had not ended yet.
@@ -194,7 +194,7 @@ extension Loop {
   func finishIfReturned(_ handle: EffectHandle) {
     guard handle.finish() else { return }
     shared.withLock { _ = $0.running.removeValue(forKey: handle.id) }
-    probe?.record(LoopStep(kind: .effectFinished, feedback: FeedbackID(handle.feedback), effect: handle.id))
+    probe?.record(ProbeStep(kind: .effectFinished, feedback: FeedbackID(handle.feedback), effect: handle.id))
   }
 }
 

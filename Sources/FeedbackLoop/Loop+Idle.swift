@@ -13,7 +13,7 @@ extension Loop {
   /// Idle is about the queue, not about effects: an async effect still running may send
   /// an event later, which starts a new turn. ``stop()`` drops the events still queued; call
   /// `idle()` first to have them reduced. Safe from any task; it does not hold a thread
-  /// while waiting. Never call it from the loop's own turn (a feedback or a monitor): the
+  /// while waiting. Never call it from the loop's own turn (a feedback or an `onStep` observer): the
   /// turn it waits for is the caller's own.
   public func idle() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

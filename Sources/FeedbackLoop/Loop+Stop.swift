@@ -4,20 +4,20 @@ import FeedbackGraph
 extension Loop {
   /// Stops the loop: cancels every running effect and input subscription, drops queued
   /// events, and ignores later ones (``idle()`` first has the queued events reduced). Idempotent; safe from any thread, including from the
-  /// loop's own monitor, feedbacks and effects.
+  /// loop's own observer, feedbacks and effects.
   ///
-  /// What a monitor (or `onStep`) sees around a stop:
-  /// - a ``LoopActivity/effectCancelled(_:feedback:)`` for each effect the stop cancelled,
-  ///   then ``LoopActivity/stopped``, and nothing after it;
+  /// What an `onStep` observer sees around a stop:
+  /// - a ``LoopStep/effectCancelled(_:feedback:)`` for each effect the stop cancelled,
+  ///   then ``LoopStep/stopped``, and nothing after it;
   /// - never two calls at once. When no turn is executing, the stop is reported on the
   ///   caller's thread before `stop()` returns. When a turn is executing on another thread,
   ///   that turn finishes the step it is in and reports the stop as it ends, and `stop()`
-  ///   waits for it: either way the monitor has seen `.stopped` when `stop()` returns.
-  ///   Called from inside the turn (a feedback, an effect's synchronous code, the monitor),
+  ///   waits for it: either way the `onStep` observer has seen `.stopped` when `stop()` returns.
+  ///   Called from inside the turn (a feedback, an effect's synchronous code, the `onStep` observer),
   ///   `stop()` returns at once and the turn reports the stop as it ends. Effects are
-  ///   cancelled at once in every case. (So a monitor must not wait for the thread that
-  ///   calls `stop()`: that thread waits for the monitor.)
-  /// - an ``LoopActivity/effectEmitted(_:feedback:event:)`` is followed by that event's
+  ///   cancelled at once in every case. (So an observer must not wait for the thread that
+  ///   calls `stop()`: that thread waits for the `onStep` observer.)
+  /// - an ``LoopStep/effectEmitted(_:feedback:event:)`` is followed by that event's
   ///   reduction unless `.stopped` comes first (a stop drops queued events). Effects that
   ///   a feedback would start after the stop do not start and are not reported; the step
   ///   the turn was in when `stop()` was called completes (so the state may change once
@@ -49,7 +49,7 @@ extension Loop {
     let next = shared.withLock { shared -> AfterStop in
       guard shared.turn == .executing else { return .reportNow }
       // The executing turn reports the stop as it ends; a caller on another thread waits
-      // for that, so that the monitor has seen `.stopped` when stop() returns.
+      // for that, so that the `onStep` observer has seen `.stopped` when stop() returns.
       let inside = shared.turnThread == currentThreadID()
       let reported = inside ? nil : DispatchSemaphore(value: 0)
       shared.stopReport = StopReport(cancelled: cancelled, reported: reported)
@@ -74,9 +74,9 @@ extension Loop {
     guard let probe else { return }
     for ended in cancelled {
       probe.record(
-        LoopStep(kind: ended.ending.stepKind, feedback: FeedbackID(ended.handle.feedback), effect: ended.handle.id))
+        ProbeStep(kind: ended.ending.stepKind, feedback: FeedbackID(ended.handle.feedback), effect: ended.handle.id))
     }
-    probe.record(LoopStep(kind: .stopped))
+    probe.record(ProbeStep(kind: .stopped))
   }
 }
 

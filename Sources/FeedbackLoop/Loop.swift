@@ -21,9 +21,9 @@ public import FeedbackGraph
 /// - **Lifecycle rule.** An effect finishes when its operation returns (a `.task` after
 ///   returning its event, a `.run` or `.sequence` when its closure or sequence ends), before
 ///   the event it emitted is reduced; only a running effect can be cancelled.
-/// - **One reporter at a time.** A monitor (or `onStep`) is called by one turn at a time,
+/// - **One reporter at a time.** The `onStep` observer is called by one turn at a time,
 ///   never concurrently, even when ``stop()`` races a turn on another thread; the last
-///   thing it sees is ``LoopActivity/stopped``. See ``stop()``.
+///   thing it sees is ``LoopStep/stopped``. See ``stop()``.
 ///
 /// All work runs through the loop's ``LoopScheduler``: reductions are scheduled on it,
 /// async effects run on its executor and sleep on its clock.
@@ -40,7 +40,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   public let system: System<State, Event>
   /// The scheduler all of the loop's work runs through.
   public let scheduler: any LoopScheduler
-  /// Who watches the loop: a public monitor, or the test kit's recorder.
+  /// Who watches the loop: a public `onStep` observer, or the test kit's recorder.
   @usableFromInline let probe: LoopProbe<State, Event>?
   /// Replay's substitutes for effects and inputs (see `ReplayHooks`); `nil` runs the
   /// system as declared.
@@ -64,31 +64,31 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   ///   - system: the system to run, from its initial state.
   ///   - scheduler: where the loop's work runs; ``InlineScheduler`` by default, which
   ///     reduces events on the sending thread.
-  ///   - monitor: sees every ``LoopActivity``, in order (the test kit records them).
+  ///   - onStep: sees every ``LoopStep``, in order, on the loop's turn, one at a time and
+  ///     never concurrently; it must return quickly (an app's log, an analytics hook,
+  ///     ``TraceWriter/record(_:)``).
   @inlinable
   public convenience init(
     _ system: System<State, Event>,
     scheduler: any LoopScheduler = InlineScheduler(),
-    monitor: (@Sendable (LoopActivity<State, Event>) -> Void)? = nil
+    onStep: (@Sendable (LoopStep<State, Event>) -> Void)? = nil
   ) {
     self.init(
       system, scheduler: scheduler,
-      probe: monitor.map { LoopProbe(monitor: $0, feedbackNames: system.feedbacks.map(\.name)) })
+      probe: onStep.map { LoopProbe(onStep: $0, feedbackNames: system.feedbacks.map(\.name)) })
   }
 
-  /// Starts a loop that reports every step, in order, as a typed ``LoopStep`` — the same
-  /// vocabulary as trace files (``TraceWriter`` records a loop this way).
-  ///
-  /// `onStep` is called on the loop's turn, one step at a time, never concurrently; it must
-  /// return quickly. A synchronous effect is reported once (see
-  /// ``LoopStep/isSynchronousEffect``).
-  @inlinable
+  /// The observer is `onStep` now: one step type, one way to observe a loop.
+  @available(
+    *, unavailable, renamed: "init(_:scheduler:onStep:)",
+    message: "one way to observe a loop: Loop(system, onStep: { step in … }) sees every LoopStep"
+  )
   public convenience init(
     _ system: System<State, Event>,
     scheduler: any LoopScheduler = InlineScheduler(),
-    onStep: @escaping @Sendable (LoopStep<State, Event>) -> Void
+    monitor: (@Sendable (LoopStep<State, Event>) -> Void)?
   ) {
-    self.init(system, scheduler: scheduler, probe: LoopProbe(onStep))
+    fatalError("unavailable")
   }
 
   /// Starts a loop that reports to `probe` (the test kit's recorder), in `start` (the
@@ -266,7 +266,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     if stoppedMeanwhile {
       subscriptions.forEach { $0() }
     } else {
-      probe?.record(LoopStep(kind: .initial, after: current))
+      probe?.record(ProbeStep(kind: .initial, after: current))
       react(to: current, event: nil)
     }
     drain()  // ends the turn, reporting a stop that happened meanwhile
@@ -346,7 +346,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       handle.didDequeue()
       guard handle.delivers else { return }  // cancelled, or finished by a new state
       probe?.record(
-        LoopStep(kind: .effectEmitted, event: event, feedback: FeedbackID(handle.feedback), effect: handle.id))
+        ProbeStep(kind: .effectEmitted, event: event, feedback: FeedbackID(handle.feedback), effect: handle.id))
       // The lifecycle rule: an effect whose operation returned finishes with its last
       // event, before that event is reduced (so the new state cannot cancel it).
       if handle.queuedEvents == 0, handle.hasReturned { finishIfReturned(handle) }
@@ -368,18 +368,18 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     let feedback = source < 0 ? nil : FeedbackID(source)
     switch system.reduce(before, event) {
     case .ignored:
-      probe?.record(LoopStep(kind: .ignoredEvent, event: event, feedback: feedback, before: before, after: before))
+      probe?.record(ProbeStep(kind: .ignoredEvent, event: event, feedback: feedback, before: before, after: before))
       return
     case .reduced(let next, let transition):
       current = next
       probe?.record(
-        LoopStep(
+        ProbeStep(
           kind: .event, event: event, feedback: feedback, before: before, after: next,
           transition: transition))
     case .undeclared(let next, let transition):
       current = next
       probe?.record(
-        LoopStep(
+        ProbeStep(
           kind: .undeclaredTransition, event: event, feedback: feedback, before: before, after: next,
           transition: transition))
     }

@@ -4,84 +4,217 @@ public import FeedbackGraph
 /// defined once, in `FeedbackGraph`, which traces and diagrams share.
 public typealias EffectID = FeedbackGraph.EffectID
 
-/// One step of a running loop, exactly as the loop reports it: the vocabulary of
-/// `FeedbackGraph`'s `Step` (`StepKind`, `TransitionID`,
-/// `FeedbackID`, `EffectID`) with the values themselves instead of their descriptions.
+/// A feedback as a step names it: its id, unique within the system (its position among the
+/// system's feedbacks), and its name, for people (two feedbacks may share a name).
+public struct FeedbackRef: Hashable, Sendable, CustomStringConvertible {
+  /// The feedback's position in the system's feedbacks, in declaration order.
+  public let id: FeedbackID
+  /// The feedback's name, as the system declares it.
+  public let name: String
+
+  /// A reference to the feedback `id`, named `name`.
+  @inlinable
+  public init(id: FeedbackID, name: String) {
+    (self.id, self.name) = (id, name)
+  }
+
+  /// The feedback's name.
+  public var description: String { name }
+}
+
+/// Who sent an event into a loop.
+public enum EventSource: Hashable, Sendable, CustomStringConvertible {
+  /// `Loop.send` from outside.
+  case external
+  /// This feedback (an effect of it, an input or a mediator).
+  case feedback(FeedbackRef)
+
+  /// The value as one line of text: `external`, or the feedback's name.
+  public var description: String {
+    switch self {
+    case .external: "external"
+    case .feedback(let feedback): feedback.name
+    }
+  }
+}
+
+/// One step of a running loop, as an observer reads it: the loop's one step type.
 ///
-/// ``LoopActivity``, the test kit's recording and trace files are plain mappings of it.
-/// Fields that do not apply to ``kind`` are `nil`.
-/// Why a type of its own: it is the step itself, with the system's typed values, as the
-/// loop reports it on its hot path (three integers for the ids); every other form is a
-/// mapping of it.
-public struct LoopStep<State: Sendable, Event: Sendable>: Sendable {
-  /// What happened. `stopped` has no other field.
-  public var kind: StepKind
-  /// `true` for an effect that started, emitted ``event`` and finished at once (a feedback
-  /// returning `.send(event)`): one report standing for the three steps `effectStarted`,
-  /// `effectEmitted`, `effectFinished`, so that the loop's busiest path reports once.
-  /// ``kind`` is then `effectEmitted`, and mappings expand it (see ``expanded``).
-  public var isSynchronousEffect: Bool
-  /// The event of an event step or of `effectEmitted`.
-  public var event: Event?
-  /// The state before an event step.
-  public var before: State?
-  /// The state after an event step (equal to ``before`` when the event was ignored), or
-  /// the initial state.
-  public var after: State?
+/// Pass `onStep` to ``Loop/init(_:scheduler:onStep:)`` to see every step, in order. It is
+/// called on the loop's turn, one step at a time, never concurrently — also when
+/// ``Loop/stop()`` races a turn on another thread. An effect's `effectStarted` comes
+/// before its emissions and before its one `effectFinished` or `effectCancelled`; effect
+/// ids are dense: 0, 1, 2, … in the order effects start (a synchronous effect takes one
+/// too). Feedbacks are carried as ``FeedbackRef``s: the id that tells them apart beside the
+/// name people read. Each case carries exactly its fields: `before` and `after` are the
+/// states around an event, `state` the one state of a step that did not change it.
+///
+/// A trace file holds the same steps as `FeedbackGraph`'s `Step`, the versioned record
+/// with the values described and encoded (``TraceWriter`` writes one per step).
+public enum LoopStep<State: Sendable, Event: Sendable>: Sendable {
+  /// The loop started in `state`.
+  case started(state: State)
+  /// `event` from `source` was reduced from `before` to `after`; `transition` is the
+  /// declared transition that matched, if the system declares them.
+  case reduced(event: Event, source: EventSource, before: State, after: State, transition: TransitionID?)
+  /// No declared transition accepts `event` in `state`: it was ignored.
+  case ignored(event: Event, source: EventSource, state: State)
+  /// The declared transition `transition` produced `after`, which is outside its declared
+  /// targets. The state did change; the diagram does not show this edge.
+  case undeclaredTransition(event: Event, source: EventSource, before: State, after: State, transition: TransitionID)
+  /// A feedback started an effect.
+  case effectStarted(EffectID, feedback: FeedbackRef)
+  /// An effect emitted `event`. It is reduced in turn (`.reduced`, `.ignored`, …): next,
+  /// for an async effect; after the events queued before it, for a synchronous one —
+  /// unless the loop stops first, which drops it (then `.stopped` comes before any
+  /// reduction of it), or, for a synchronous effect of a feedback under
+  /// ``ExecutionStrategy/cancelOnNewState``, unless a newer state that the feedback answers
+  /// is reduced first, which drops it too (the peers' "latest" semantics).
+  case effectEmitted(EffectID, feedback: FeedbackRef, event: Event)
+  /// An effect finished: its operation returned (reported before the event it emitted
+  /// last is reduced).
+  case effectFinished(EffectID, feedback: FeedbackRef)
+  /// An effect was cancelled while its operation ran: a new state, a removed request, or the
+  /// loop stopping. An effect whose operation returned is never cancelled.
+  case effectCancelled(EffectID, feedback: FeedbackRef)
+  /// The loop stopped; nothing is reported after this. See ``Loop/stop()``.
+  case stopped
 
-  // The three ids are stored as plain integers, `Int.min` for none, and read through the
-  // typed optional properties below: a loop builds two steps per feedback cycle for its
-  // recorder, and optionals of `Int` (a value and a tag each) make that slower.
-  @usableFromInline var feedbackIndex: Int
-  @usableFromInline var effectNumber: Int
-  @usableFromInline var transitionIndex: Int
+  /// What kind of step this is, in the trace files' vocabulary.
+  public var kind: StepKind {
+    switch self {
+    case .started: .initial
+    case .reduced: .event
+    case .ignored: .ignoredEvent
+    case .undeclaredTransition: .undeclaredTransition
+    case .effectStarted: .effectStarted
+    case .effectEmitted: .effectEmitted
+    case .effectFinished: .effectFinished
+    case .effectCancelled: .effectCancelled
+    case .stopped: .stopped
+    }
+  }
+}
 
-  /// For event steps, the feedback that emitted the event (`nil`: ``Loop/send(_:)``); for
-  /// effect steps, the feedback that owns the effect.
-  @inlinable public var feedback: FeedbackID? {
-    get { feedbackIndex == .min ? nil : FeedbackID(feedbackIndex) }
-    set { feedbackIndex = newValue?.index ?? .min }
+extension LoopStep {
+  /// The event of an event step (reduced, ignored, undeclared) or of `effectEmitted`.
+  public var event: Event? {
+    switch self {
+    case .reduced(let event, _, _, _, _), .ignored(let event, _, _), .undeclaredTransition(let event, _, _, _, _),
+      .effectEmitted(_, _, let event):
+      event
+    default: nil
+    }
+  }
+
+  /// The feedback of an effect step, or the feedback that sent an event step's event
+  /// (`nil` for an event sent from outside).
+  public var feedback: FeedbackRef? {
+    switch self {
+    case .reduced(_, let source, _, _, _), .ignored(_, let source, _), .undeclaredTransition(_, let source, _, _, _):
+      if case .feedback(let feedback) = source { feedback } else { nil }
+    case .effectStarted(_, let feedback), .effectEmitted(_, let feedback, _), .effectFinished(_, let feedback),
+      .effectCancelled(_, let feedback):
+      feedback
+    default: nil
+    }
   }
 
   /// The effect of an effect step.
-  @inlinable public var effect: EffectID? {
-    get { effectNumber == .min ? nil : EffectID(effectNumber) }
-    set { effectNumber = newValue?.rawValue ?? .min }
+  public var effect: EffectID? {
+    switch self {
+    case .effectStarted(let effect, _), .effectEmitted(let effect, _, _), .effectFinished(let effect, _),
+      .effectCancelled(let effect, _):
+      effect
+    default: nil
+    }
   }
 
-  /// The declared transition that matched, for `event` and `undeclaredTransition` steps of
-  /// systems that declare their transitions.
-  @inlinable public var transition: TransitionID? {
-    get { transitionIndex == .min ? nil : TransitionID(transitionIndex) }
-    set { transitionIndex = newValue?.index ?? .min }
+  /// The state after the step: the initial state, the state an event led to, or the
+  /// unchanged state of an ignored event; `nil` for effect steps and `stopped`.
+  public var after: State? {
+    switch self {
+    case .started(let state), .ignored(_, _, let state): state
+    case .reduced(_, _, _, let after, _), .undeclaredTransition(_, _, _, let after, _): after
+    default: nil
+    }
   }
+}
 
-  /// A step; fields that do not apply to `kind` stay `nil`.
+extension LoopStep {
+  /// The step a (non-synchronous, see `ProbeStep.expanded`) probe step stands for, with
+  /// feedbacks named by `feedbackNames` (the system's, in declaration order).
+  ///
+  /// Only for steps a loop made: they carry every field their kind needs (the unwraps below
+  /// state that contract).
   @inlinable
-  public init(
-    kind: StepKind, event: Event? = nil, feedback: FeedbackID? = nil, effect: EffectID? = nil,
-    before: State? = nil, after: State? = nil, transition: TransitionID? = nil, isSynchronousEffect: Bool = false
-  ) {
-    self.kind = kind
-    self.isSynchronousEffect = isSynchronousEffect
-    self.event = event
-    self.before = before
-    self.after = after
-    feedbackIndex = feedback?.index ?? .min
-    effectNumber = effect?.rawValue ?? .min
-    transitionIndex = transition?.index ?? .min
+  package init(_ step: ProbeStep<State, Event>, feedbackNames: [String]) {
+    let feedback = step.feedback.map { FeedbackRef(id: $0, name: feedbackNames[$0.index]) }
+    let source: EventSource = feedback.map { .feedback($0) } ?? .external
+    switch step.kind {
+    case .initial:
+      self = .started(state: step.after!)
+    case .event:
+      self = .reduced(
+        event: step.event!, source: source, before: step.before!, after: step.after!, transition: step.transition)
+    case .ignoredEvent:
+      self = .ignored(event: step.event!, source: source, state: step.before!)
+    case .undeclaredTransition:
+      self = .undeclaredTransition(
+        event: step.event!, source: source, before: step.before!, after: step.after!, transition: step.transition!)
+    case .effectStarted:
+      self = .effectStarted(step.effect!, feedback: feedback!)
+    case .effectEmitted:
+      self = .effectEmitted(step.effect!, feedback: feedback!, event: step.event!)
+    case .effectFinished:
+      self = .effectFinished(step.effect!, feedback: feedback!)
+    case .effectCancelled:
+      self = .effectCancelled(step.effect!, feedback: feedback!)
+    case .stopped:
+      self = .stopped
+    }
   }
 
-  /// The steps this report stands for: itself, or for a synchronous effect its start,
-  /// emission and end.
-  public var expanded: [LoopStep] {
-    guard isSynchronousEffect else { return [self] }
-    var started = LoopStep(kind: .effectStarted, feedback: feedback, effect: effect)
-    var emitted = self
-    emitted.isSynchronousEffect = false
-    var finished = started
-    finished.kind = .effectFinished
-    started.isSynchronousEffect = false
-    return [started, emitted, finished]
+  /// The probe step this step maps to (the trace writer's input).
+  @inlinable
+  package var probeStep: ProbeStep<State, Event> {
+    switch self {
+    case .started(let state):
+      ProbeStep(kind: .initial, after: state)
+    case .reduced(let event, let source, let before, let after, let transition):
+      ProbeStep(
+        kind: .event, event: event, feedback: source.feedbackID, before: before, after: after, transition: transition)
+    case .ignored(let event, let source, let state):
+      ProbeStep(kind: .ignoredEvent, event: event, feedback: source.feedbackID, before: state, after: state)
+    case .undeclaredTransition(let event, let source, let before, let after, let transition):
+      ProbeStep(
+        kind: .undeclaredTransition, event: event, feedback: source.feedbackID, before: before, after: after,
+        transition: transition)
+    case .effectStarted(let effect, let feedback):
+      ProbeStep(kind: .effectStarted, feedback: feedback.id, effect: effect)
+    case .effectEmitted(let effect, let feedback, let event):
+      ProbeStep(kind: .effectEmitted, event: event, feedback: feedback.id, effect: effect)
+    case .effectFinished(let effect, let feedback):
+      ProbeStep(kind: .effectFinished, feedback: feedback.id, effect: effect)
+    case .effectCancelled(let effect, let feedback):
+      ProbeStep(kind: .effectCancelled, feedback: feedback.id, effect: effect)
+    case .stopped:
+      ProbeStep(kind: .stopped)
+    }
+  }
+}
+
+extension EventSource {
+  /// The sending feedback's id; `nil` for the outside.
+  @inlinable
+  package var feedbackID: FeedbackID? {
+    if case .feedback(let feedback) = self { return feedback.id }
+    return nil
+  }
+
+  /// The sending feedback's name; `nil` for the outside.
+  package var feedbackName: String? {
+    if case .feedback(let feedback) = self { return feedback.name }
+    return nil
   }
 }

@@ -14,9 +14,9 @@ extension ExplorerPath {
   /// ```
   public func trace(of system: System<State, Event>, test: String, outcome: TraceOutcome) -> Trace {
     let mapper = TraceStepMapper(system: system)
-    var steps = [mapper.step(LoopStep(kind: .initial, after: initial), index: 0, timeNanoseconds: 0)]
+    var steps = [mapper.step(ProbeStep(kind: .initial, after: initial), index: 0, timeNanoseconds: 0)]
     for step in self.steps {
-      let loopStep = LoopStep<State, Event>(
+      let loopStep = ProbeStep<State, Event>(
         kind: step.kind, event: step.event, feedback: step.feedback?.id, before: step.before, after: step.after,
         transition: step.transition)
       steps.append(mapper.step(loopStep, index: steps.count, timeNanoseconds: 0))

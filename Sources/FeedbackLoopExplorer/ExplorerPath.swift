@@ -1,4 +1,5 @@
 public import FeedbackGraph
+public import FeedbackLoop
 
 /// An event path from a system's initial state: what an explorer finding, a covering path
 /// or a random walk reports, and what it writes as a trace and as a test.
@@ -17,8 +18,8 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
   public struct Step: Sendable {
     /// The event.
     public var event: Event
-    /// The feedback that emits it (its index and name); `nil` when it is sent from outside.
-    public var feedback: (id: FeedbackID, name: String)?
+    /// The feedback that emits it (its id and name); `nil` when it is sent from outside.
+    public var feedback: FeedbackRef?
     /// The state before the event.
     public var before: State
     /// The state after it.
@@ -36,7 +37,7 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
 
     @usableFromInline
     init(
-      event: Event, feedback: (id: FeedbackID, name: String)?, before: State, after: State,
+      event: Event, feedback: FeedbackRef?, before: State, after: State,
       transition: TransitionID?, kind: StepKind
     ) {
       self.event = event

@@ -81,7 +81,7 @@ import Testing
       ("kind", literal(step.kind.rawValue, &random)),
     ]
     let ids = [
-      ("feedback", step.feedback?.index), ("effect", step.effect?.rawValue), ("transition", step.transition?.index),
+      ("feedback", step.feedback?.index), ("effect", step.effect?.index), ("transition", step.transition?.index),
     ]
     for (key, value) in ids {
       if let value { fields.append((key, "\(value)")) } else if random.next() % 2 == 0 { fields.append((key, "null")) }

@@ -34,7 +34,7 @@ import Testing
     let events = Mutex<[Event]>([])
     let loop = Loop(
       Self.system, scheduler: scheduler,
-      monitor: { activity in
+      onStep: { activity in
         if case .reduced(let event, _, _, _, _) = activity { events.withLock { $0.append(event) } }
       })
     scheduler.advance()

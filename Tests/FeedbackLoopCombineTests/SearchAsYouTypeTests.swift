@@ -91,7 +91,7 @@ import Testing
       }
       outcomes.insert(
         loop.steps.compactMap { step in
-          guard case .reduced(let event, _, _, _, _) = step.activity else { return nil }
+          guard case .reduced(let event, _, _, _, _) = step.step else { return nil }
           return "\(step.time) \(event)"
         })
       loop.finish()

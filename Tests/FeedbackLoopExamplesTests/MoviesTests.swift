@@ -46,7 +46,7 @@ import Testing
     let loop = LoopRecorder(Movies.system(client: .fake(failingOnce: [2])))
     Self.fullRun(loop)
     #expect(loop.state.context.movies.count == 6)
-    #expect(loop.steps.last.map { "\($0.activity)".hasPrefix("ignored") } == true)
+    #expect(loop.steps.last.map { "\($0.step)".hasPrefix("ignored") } == true)
   }
 
   @Test func aThousandRunsGiveOneIdenticalTrace() throws {

@@ -21,7 +21,7 @@ import Testing
   @Test func stopCancelsRunningEffects() async {
     let cancelled = Signal(), started = Signal()
     let log = ActivityLog<Int, Event>()
-    let loop = Loop(Self.system(cancelled: cancelled, started: started), monitor: log.monitor)
+    let loop = Loop(Self.system(cancelled: cancelled, started: started), onStep: log.monitor)
     await started.wait()
     loop.stop()
     await cancelled.wait()  // the effect itself saw the cancellation

@@ -20,7 +20,7 @@ import Testing
         }
       }
     }
-    let loop = Loop(system, monitor: log.monitor)
+    let loop = Loop(system, onStep: log.monitor)
     loop.send(.advance)
     #expect(
       log.all == [
@@ -41,7 +41,7 @@ import Testing
         Transition(from: .value(0), on: .advance, targets: [.value(1)]) { _, _ in 5 }
       }
     }
-    let loop = Loop(system, monitor: log.monitor)
+    let loop = Loop(system, onStep: log.monitor)
     loop.send(.advance)
     #expect(log.all == ["start 0", "undeclared advance: 0 -> 5 [t1]"])
   }

@@ -48,7 +48,7 @@ import Testing
       Reducer { state, event in state.append(event) }
       Feedback.reacting("echo") { _, event in event == .a ? .send(.fromFeedback) : .none }
     }
-    let loop = Loop(system, monitor: log.monitor)
+    let loop = Loop(system, onStep: log.monitor)
     loop.send(.a)
     loop.send(.b)
     loop.send(.c)

@@ -2,7 +2,7 @@
 /// leading outside its transition's targets, or an effect's start, emission, end or
 /// cancellation.
 ///
-/// This is the one vocabulary of steps: the recorder's log, `LoopActivity` and trace files
+/// This is the one vocabulary of steps: the recorder's log, `LoopStep` and trace files
 /// all map to and from it through typed ids (``TransitionID``, ``FeedbackID``,
 /// ``EffectID``), never through formatted strings. A trace file holds one `Step` per line.
 ///

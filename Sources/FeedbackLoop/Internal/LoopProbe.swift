@@ -1,34 +1,34 @@
 import FeedbackGraph
 
-/// Who watches a loop: one call per ``LoopStep``, on the loop's turn, one at a time.
+/// Who watches a loop: one call per step (a ``ProbeStep``), on the loop's turn, one at a time.
 ///
 /// The loop calls it through ``record(_:)``, a method of a `let` reference: a closure
 /// called that way is not retained around the call, and retains cost more than recording.
-/// The public `monitor` of ``LoopActivity`` values and the test kit's recorder are both
+/// A public `onStep` observer of `LoopStep` values and the test kit's recorder are both
 /// probes; only their closures differ.
 @usableFromInline
 package final class LoopProbe<State: Sendable, Event: Sendable>: Sendable {
-  @usableFromInline let onStep: @Sendable (LoopStep<State, Event>) -> Void
+  @usableFromInline let onStep: @Sendable (ProbeStep<State, Event>) -> Void
 
   /// Reports one step.
   @inlinable
-  package func record(_ step: LoopStep<State, Event>) {
+  package func record(_ step: ProbeStep<State, Event>) {
     onStep(step)
   }
 
   /// A probe that hands every step to `onStep`.
   @inlinable
-  package init(_ onStep: @escaping @Sendable (LoopStep<State, Event>) -> Void) {
+  package init(_ onStep: @escaping @Sendable (ProbeStep<State, Event>) -> Void) {
     self.onStep = onStep
   }
 
-  /// A probe that turns every step into ``LoopActivity`` values for `monitor`, naming
-  /// feedbacks by `feedbackNames`.
+  /// A probe that turns every step into `LoopStep` values for `onStep`, naming feedbacks
+  /// by `feedbackNames` beside their ids.
   @inlinable
-  package convenience init(monitor: @escaping @Sendable (LoopActivity<State, Event>) -> Void, feedbackNames: [String]) {
+  package convenience init(onStep: @escaping @Sendable (LoopStep<State, Event>) -> Void, feedbackNames: [String]) {
     self.init { step in
       for step in step.expanded {
-        monitor(LoopActivity(step, feedbackNames: feedbackNames))
+        onStep(LoopStep(step, feedbackNames: feedbackNames))
       }
     }
   }

@@ -32,7 +32,7 @@ package struct TraceStepMapper<State: Sendable, Event: Sendable>: Sendable {
   }
 
   /// The trace step for `step` (already expanded: not a synchronous-effect report).
-  package func step(_ step: LoopStep<State, Event>, index: Int, timeNanoseconds: Int64) -> Step {
+  package func step(_ step: ProbeStep<State, Event>, index: Int, timeNanoseconds: Int64) -> Step {
     var out = Step(
       index: index, timeNanoseconds: timeNanoseconds, kind: step.kind, feedback: step.feedback, effect: step.effect,
       transition: step.transition)

@@ -58,7 +58,7 @@ extension TraceWriterRing: Sendable where Element: Sendable {}
 
 /// A step as the loop handed it over: the report, its first trace index, and when.
 struct TraceWriterPendingStep<State: Sendable, Event: Sendable>: Sendable {
-  var step: LoopStep<State, Event>
+  var step: ProbeStep<State, Event>
   /// The trace index of the step (of its first step, for a synchronous effect).
   var index: Int
   var time: Duration
@@ -115,7 +115,7 @@ final class TraceWriterEngine<State: Sendable, Event: Sendable>: Sendable {
 
   /// Takes `step` from the loop: O(1), no I/O.
   @inline(__always)
-  func append(_ step: LoopStep<State, Event>, at time: Duration) {
+  func append(_ step: ProbeStep<State, Event>, at time: Duration) {
     let weight = step.isSynchronousEffect ? 3 : 1
     let wake = shared.withLock { shared -> Bool in
       let index = shared.nextIndex

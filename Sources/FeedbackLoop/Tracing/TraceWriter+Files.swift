@@ -137,7 +137,7 @@ final class TraceWriterSink<State: Sendable, Event: Sendable> {
   private static var bufferLimit: Int { 1 << 18 }
 
   // lastSteps: the window of expanded steps with their indices and times.
-  private var window: TraceWriterRing<(step: LoopStep<State, Event>, index: Int, time: Duration)>?
+  private var window: TraceWriterRing<(step: ProbeStep<State, Event>, index: Int, time: Duration)>?
   private var windowChanged = false
 
   init(system: System<State, Event>, policy: TraceWriterPolicy, options: TraceWriterFileOptions) {
@@ -194,7 +194,7 @@ final class TraceWriterSink<State: Sendable, Event: Sendable> {
     handle = nil
   }
 
-  private func add(_ step: LoopStep<State, Event>, index: Int, time: Duration, droppedSoFar: Int) {
+  private func add(_ step: ProbeStep<State, Event>, index: Int, time: Duration, droppedSoFar: Int) {
     switch policy {
     case .lastSteps:
       window?.append((step, index, time))

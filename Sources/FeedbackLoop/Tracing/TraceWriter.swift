@@ -144,7 +144,7 @@ public final class TraceWriter<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// - Complexity: O(1) (amortized: the buffer grows to its bound once); one lock.
   public func record(_ step: LoopStep<State, Event>) {
-    engine.append(step, at: scheduler.now)
+    engine.append(step.probeStep, at: scheduler.now)
   }
 
   /// Waits until every step recorded before this call is written: the rotating file has

@@ -95,7 +95,7 @@ extension ExplorationModel {
   /// Reduces `event` in `state` as one path step.
   @inlinable
   func reduce(_ state: State, _ event: Event, feedback: Int?) -> ExplorerPath<State, Event>.Step {
-    let source = feedback.map { (id: FeedbackID($0), name: feedbacks[$0].name) }
+    let source = feedback.map { FeedbackRef(id: FeedbackID($0), name: feedbacks[$0].name) }
     switch system.explorationReduce(state, event) {
     case .ignored:
       return .init(event: event, feedback: source, before: state, after: state, transition: nil, kind: .ignoredEvent)

@@ -22,8 +22,8 @@ extension LoopRecorder {
     book.withLock { book in
       var running: [EffectID: (feedback: String, step: RecordedStep<State, Event>)] = [:]
       for step in book.steps {
-        switch step.activity {
-        case .effectStarted(let id, let feedback): running[id] = (feedback, step)
+        switch step.step {
+        case .effectStarted(let id, let feedback): running[id] = (feedback.name, step)
         case .effectFinished(let id, _), .effectCancelled(let id, _): running[id] = nil
         default: break
         }
@@ -65,7 +65,7 @@ extension LoopRecorder {
       let origin = book.withLock { $0.assertedAt[effect.step.cause] }
       let cause = book.withLock { $0.steps[effect.step.cause] }
       let startedBy: String
-      if case .started = cause.activity {
+      if case .started = cause.step {
         startedBy = "for the initial state"
       } else if let origin {
         startedBy = "after the step asserted at \(origin.short) (#\(cause.index) \(describe(cause.event!.event)))"

@@ -65,7 +65,7 @@ extension LoopRecorder {
     if unassertedEvents().isEmpty { scheduler.advance() }
     let candidates = unassertedEvents()
     let sourceMatches = { (step: RecordedStep<State, Event>) in
-      feedback == nil || step.event?.source == .feedback(feedback!)
+      feedback == nil || step.event?.source.feedbackName == feedback
     }
     let found: RecordedStep<State, Event>?
     switch exhaustivity {

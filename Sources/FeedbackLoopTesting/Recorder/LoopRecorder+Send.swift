@@ -43,9 +43,8 @@ extension LoopRecorder {
     let mark = book.withLock(\.steps.count)
     if let input { loop.send(event, from: input) } else { loop.send(event) }
     scheduler.advance()
-    let source: EventSource = input.map { .feedback($0) } ?? .external
     let step = book.withLock { book in
-      book.steps[mark...].first { $0.event?.source == source }
+      book.steps[mark...].first { $0.event.map { $0.source.feedbackName == input } ?? false }
     }
     guard let step else {
       FailureReport(
@@ -75,7 +74,7 @@ extension LoopRecorder {
     var expected = book.withLock { book -> State in
       if exhaustivity == .on { return book.baseline }
       // Not exhaustive: compare against the state right before this step.
-      switch step.activity {
+      switch step.step {
       case .reduced(_, _, let before, _, _), .undeclaredTransition(_, _, let before, _, _): return before
       default: return actual
       }

@@ -65,7 +65,7 @@ extension LoopRecorder {
   /// What happened at `step`, after its number and time.
   func body(_ step: RecordedStep<State, Event>) -> String {
     let body: String
-    switch step.activity {
+    switch step.step {
     case .started(let state): body = "initial    \(describe(state))"
     case .reduced(let event, let source, let before, let after, let transition):
       body =

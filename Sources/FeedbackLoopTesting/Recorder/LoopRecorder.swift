@@ -252,7 +252,7 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
     }
     for step in steps {
       if added == nil,
-        case .undeclaredTransition(let event, let source, let before, let after, let transition) = step.activity
+        case .undeclaredTransition(let event, let source, let before, let after, let transition) = step.step
       {
         FailureReport(
           heading:

@@ -4,29 +4,26 @@ public import FeedbackLoop
 /// which order.
 ///
 /// Why a type of its own: it adds to the loop's step what only a recording knows, its
-/// index, virtual time and cause; the step itself is the `LoopStep` it holds,
-/// with its `LoopActivity` view beside it.
+/// index, virtual time and cause; the step itself is the one `LoopStep` it holds.
 public struct RecordedStep<State: Sendable, Event: Sendable>: Sendable {
   /// The step's position in the recording, from 0.
   public let index: Int
   /// The scheduler's time when it happened.
   public let time: Duration
-  /// What happened, as the loop reported it (typed ids).
+  /// What happened, as the loop reported it (feedbacks by id and name).
   public let step: LoopStep<State, Event>
-  /// What happened, with feedbacks named.
-  public let activity: LoopActivity<State, Event>
   /// The index of the event step (or the initial step) that this step followed: the
   /// reduction an effect was started for.
   public let cause: Int
 
   @inlinable
-  init(index: Int, time: Duration, step: LoopStep<State, Event>, activity: LoopActivity<State, Event>, cause: Int) {
-    (self.index, self.time, self.step, self.activity, self.cause) = (index, time, step, activity, cause)
+  init(index: Int, time: Duration, step: LoopStep<State, Event>, cause: Int) {
+    (self.index, self.time, self.step, self.cause) = (index, time, step, cause)
   }
 
   /// The event of an event step (reduced, ignored or undeclared), with its source.
   var event: (event: Event, source: EventSource)? {
-    switch activity {
+    switch step {
     case .reduced(let event, let source, _, _, _), .ignored(let event, let source, _),
       .undeclaredTransition(let event, let source, _, _, _):
       (event, source)
@@ -36,7 +33,7 @@ public struct RecordedStep<State: Sendable, Event: Sendable>: Sendable {
 
   /// The state after an event step (or the initial state).
   var stateAfter: State? {
-    switch activity {
+    switch step {
     case .started(let state), .ignored(_, _, let state): state
     case .reduced(_, _, _, let after, _), .undeclaredTransition(_, _, _, let after, _): after
     default: nil

@@ -5,7 +5,7 @@ public import FeedbackGraph
 /// chunked side arrays for the events and states the steps carry, feedbacks and
 /// transitions as numbers, and the virtual time only where it changes.
 ///
-/// A loop under test can run millions of steps; storing each as a `LoopActivity` in a
+/// A loop under test can run millions of steps; storing each as a `LoopStep` in a
 /// growing array took ~100 bytes a step, a generic enum copy and repeated re-copying, which
 /// made recording 5× slower than the loop itself. Steps become ``RecordedStep`` values
 /// again only when read, which tests do a few at a time.
@@ -74,7 +74,7 @@ struct StepLog<State: Sendable, Event: Sendable>: Sendable {
     /// An effect step's record.
     @inlinable @inline(__always)
     init(_ kind: Kind, effect: EffectID, emitted: Int = 0, feedback: FeedbackID?) {
-      self.init(kind, first: Int32(effect.rawValue), second: Int32(emitted), feedback: feedback)
+      self.init(kind, first: Int32(effect.index), second: Int32(emitted), feedback: feedback)
     }
 
     @inlinable @inline(__always)
@@ -139,7 +139,7 @@ struct StepLog<State: Sendable, Event: Sendable>: Sendable {
   /// Records `step`, reported at virtual time `time` (nanoseconds). A synchronous effect
   /// becomes its three steps.
   @inlinable @inline(__always)
-  mutating func append(_ step: LoopStep<State, Event>, time: Int64) {
+  mutating func append(_ step: ProbeStep<State, Event>, time: Int64) {
     stamp(time)
     let kind = Kind(step.kind)
     switch step.kind {
@@ -196,28 +196,28 @@ struct StepLog<State: Sendable, Event: Sendable>: Sendable {
   }
 
   /// Step `index`, as the loop reported it.
-  func loopStep(at index: Int) -> LoopStep<State, Event> {
+  func loopStep(at index: Int) -> ProbeStep<State, Event> {
     let record = records[index]
     let feedback = record.feedback
     switch record.kind {
     case .initial:
-      return LoopStep(kind: .initial, after: state(record.state))
+      return ProbeStep(kind: .initial, after: state(record.state))
     case .event, .ignoredEvent, .undeclaredTransition:
       let kind: StepKind =
         record.kind == .event ? .event : (record.kind == .ignoredEvent ? .ignoredEvent : .undeclaredTransition)
-      return LoopStep(
+      return ProbeStep(
         kind: kind, event: eventSteps[record.state - 1].event, feedback: feedback, before: state(record.state - 1),
         after: state(record.state), transition: record.transition)
     case .effectStarted, .effectFinished, .effectCancelled:
       let kind: StepKind =
         record.kind == .effectStarted
         ? .effectStarted : (record.kind == .effectFinished ? .effectFinished : .effectCancelled)
-      return LoopStep(kind: kind, feedback: feedback, effect: record.effect)
+      return ProbeStep(kind: kind, feedback: feedback, effect: record.effect)
     case .effectEmitted:
-      return LoopStep(
+      return ProbeStep(
         kind: .effectEmitted, event: emittedEvents[record.emitted], feedback: feedback, effect: record.effect)
     case .stopped:
-      return LoopStep(kind: .stopped)
+      return ProbeStep(kind: .stopped)
     }
   }
 
@@ -235,9 +235,8 @@ extension StepLog: RandomAccessCollection {
 
   @usableFromInline
   subscript(index: Int) -> RecordedStep<State, Event> {
-    let step = loopStep(at: index)
-    return RecordedStep(
-      index: index, time: time(at: index), step: step, activity: LoopActivity(step, feedbackNames: names),
+    RecordedStep(
+      index: index, time: time(at: index), step: LoopStep(loopStep(at: index), feedbackNames: names),
       cause: cause(of: index))
   }
 }

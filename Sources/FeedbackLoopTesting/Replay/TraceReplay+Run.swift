@@ -243,7 +243,7 @@ struct ReplayedStep: Equatable {
     kind = step.kind
     let feedback = step.feedback.map(graph.feedbackName)
     source = step.kind.isEventStep ? feedback ?? "external" : feedback
-    effect = step.effect?.rawValue
+    effect = step.effect?.index
     event = step.event
     transition = step.transition.map(graph.describe)
     from = step.fromNode

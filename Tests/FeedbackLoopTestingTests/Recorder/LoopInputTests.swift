@@ -23,12 +23,13 @@ import Testing
   @Test func anEventSentThroughAnInputComesFromIt() {
     let loop = LoopRecorder(Self.door)
     loop.send(.entered("1234"), from: "keypad") { $0 = .checking("1234") }
-    let source = loop.steps.last?.activity
+    let source = loop.steps.last?.step
     guard case .reduced(_, let from, _, _, _)? = source else {
       Issue.record("no reduction: \(String(describing: source))")
       return
     }
-    #expect(from == .feedback("keypad"))
+    #expect(from.description == "keypad")
+    #expect(from == .feedback(FeedbackRef(id: 0, name: "keypad")))
   }
 
   @Test func twoLoopsOfOneSystemKeepTheirInputsApart() {

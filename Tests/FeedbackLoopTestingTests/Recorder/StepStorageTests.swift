@@ -48,12 +48,12 @@ import Testing
     #expect(steps.count == 1 + 4 * cycles)
     #expect(steps.indices.allSatisfy { steps[$0].index == $0 })
     // The last cycle: started, emitted, finished, then the event they caused.
-    let last = steps.suffix(4).map { "\($0.activity)" }
+    let last = steps.suffix(4).map { "\($0.step)" }
     #expect(
       last == [
-        "effectStarted(effect #\(cycles - 1), feedback: \"next\")",
-        "effectEmitted(effect #\(cycles - 1), feedback: \"next\", event: FeedbackLoopTestingTests.Signal.tick)",
-        "effectFinished(effect #\(cycles - 1), feedback: \"next\")",
+        "effectStarted(effect #\(cycles - 1), feedback: next)",
+        "effectEmitted(effect #\(cycles - 1), feedback: next, event: FeedbackLoopTestingTests.Signal.tick)",
+        "effectFinished(effect #\(cycles - 1), feedback: next)",
         "reduced(event: FeedbackLoopTestingTests.Signal.tick, source: next, before: \(cycles - 1), after: \(cycles), transition: nil)",
       ])
     // Each effect step follows the event step (or the initial step) before it.
@@ -79,9 +79,9 @@ import Testing
     let direct = TestScheduler()
     let loop = Loop(system, scheduler: direct) { step in
       reported.withLock {
-        $0 += step.expanded.map {
-          "\($0.kind) \($0.feedback.map(String.init(describing:)) ?? "-") \($0.effect.map(String.init(describing:)) ?? "-") \($0.after.map(String.init(describing:)) ?? "-")"
-        }
+        $0.append(
+          "\(step.kind) \(step.feedback.map { String(describing: $0.id) } ?? "-") \(step.effect.map(String.init(describing:)) ?? "-") \(step.after.map(String.init(describing:)) ?? "-")"
+        )
       }
     }
     let recorder = LoopRecorder(system, exhaustivity: .off())
@@ -94,7 +94,7 @@ import Testing
     let read = recorder.steps.map { recorded in
       let step = recorded.step
       return
-        "\(step.kind) \(step.feedback.map(String.init(describing:)) ?? "-") \(step.effect.map(String.init(describing:)) ?? "-") \(step.after.map(String.init(describing:)) ?? "-")"
+        "\(step.kind) \(step.feedback.map { String(describing: $0.id) } ?? "-") \(step.effect.map(String.init(describing:)) ?? "-") \(step.after.map(String.init(describing:)) ?? "-")"
     }
     #expect(read == reported.withLock { $0 })
     #expect(read.filter { $0.hasPrefix("effectStarted feedback #0") }.count == 4)  // sync: states 1, 4, 7, 10

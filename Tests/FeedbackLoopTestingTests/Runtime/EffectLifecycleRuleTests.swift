@@ -17,9 +17,7 @@ import Testing
     let seen = Protected<[String]>([])
     let loop = Loop(system, scheduler: scheduler) { step in
       seen.withLock { seen in
-        for step in step.expanded {
-          seen.append(step.effect.map { "\(step.kind) #\($0.rawValue)" } ?? "\(step.kind)")
-        }
+        seen.append(step.effect.map { "\(step.kind) #\($0.index)" } ?? "\(step.kind)")
       }
     }
     scheduler.advance()

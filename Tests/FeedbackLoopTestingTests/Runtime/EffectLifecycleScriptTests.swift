@@ -119,7 +119,7 @@ import Testing
     let scheduler = TestScheduler()
     let loop = Loop(system, scheduler: scheduler) { step in
       log.withLock { log in
-        for step in step.expanded { log.append(.step(step.kind, effect: step.effect?.rawValue)) }
+        log.append(.step(step.kind, effect: step.effect?.index))
       }
     }
     scheduler.advance()

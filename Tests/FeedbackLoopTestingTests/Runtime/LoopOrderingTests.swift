@@ -82,7 +82,7 @@ import Testing
       Feedback("pair") { (state: Int) -> Effect<Event> in state == 0 ? .run(operation) : .none }
     }
     let steps = Protected<[StepKind]>([])
-    let loop = Loop(system, scheduler: scheduler) { step in steps.withLock { $0 += step.expanded.map(\.kind) } }
+    let loop = Loop(system, scheduler: scheduler) { step in steps.withLock { $0.append(step.kind) } }
     scheduler.advance()
     #expect(loop.state == 1)
     loop.stop()

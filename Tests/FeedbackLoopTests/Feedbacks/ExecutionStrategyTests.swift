@@ -24,7 +24,7 @@ import Testing
   @Test func cancelOnNewStateNeverDeliversAStaleEffectsEvent() async {
     let gate = Signal(), finished = Box(0)
     let log = ActivityLog<[String], Event>()
-    let loop = Loop(Self.system(strategy: .cancelOnNewState, gate: gate, finished: finished), monitor: log.monitor)
+    let loop = Loop(Self.system(strategy: .cancelOnNewState, gate: gate, finished: finished), onStep: log.monitor)
     loop.send(.next)  // cancels effect 0 (started for the initial state), starts effect 1
     loop.send(.next)  // cancels effect 1, starts effect 2
     await gate.fire()

@@ -23,7 +23,7 @@ import Testing
 
   static func run(_ feedback: Feedback<State, Event>, _ events: [Event]) -> [String] {
     let log = ActivityLog<State, Event>()
-    let loop = Loop(System(initial: State(), reduce: reduce, feedbacks: [feedback]), monitor: log.monitor)
+    let loop = Loop(System(initial: State(), reduce: reduce, feedbacks: [feedback]), onStep: log.monitor)
     for event in events { loop.send(event) }
     loop.stop()
     return log.all.filter { $0.hasPrefix("started") || $0.hasPrefix("cancelled") || $0.hasPrefix("reduce") }
@@ -111,7 +111,7 @@ import Testing
     let input = FeedbackInput<Event>()
     let log = ActivityLog<State, Event>()
     let loop = Loop(
-      System(initial: State(), reduce: Self.reduce, feedbacks: [.input("ui", input)]), monitor: log.monitor)
+      System(initial: State(), reduce: Self.reduce, feedbacks: [.input("ui", input)]), onStep: log.monitor)
     input.send(.set(7))
     #expect(loop.state.number == 7)
     #expect(

@@ -18,7 +18,7 @@ import Testing
   @Test func disabledWhenSkipsTheStatesItNames() {
     let log = ActivityLog<Int, Event>()
     let loop = Loop(
-      System(initial: 0, reduce: Self.reduce, feedbacks: [Self.echo().disabled(when: { $0 < 0 })]), monitor: log.monitor
+      System(initial: 0, reduce: Self.reduce, feedbacks: [Self.echo().disabled(when: { $0 < 0 })]), onStep: log.monitor
     )
     loop.send(.set(-1))
     loop.send(.set(2))

@@ -59,7 +59,7 @@ import Testing
     let heard = Box<[Event]>([])
     let loop = Loop(
       Self.system(mediator),
-      monitor: { activity in
+      onStep: { activity in
         if case .reduced(let event, _, _, _, _) = activity { heard.update { $0.append(event) } }
       })
     mediator.publish(7)

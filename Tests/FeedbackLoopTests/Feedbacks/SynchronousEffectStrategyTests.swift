@@ -26,7 +26,7 @@ import Testing
 
   static func trail(_ feedbacks: [Feedback<String, String>], limit: Int) -> StateTrail<String, String> {
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system(limit: limit, feedbacks), monitor: trail.monitor)
+    let loop = Loop(Suffixes.system(limit: limit, feedbacks), onStep: trail.monitor)
     loop.stop()
     return trail
   }

@@ -43,7 +43,7 @@ import Testing
       }
     })
     let scheduler = QueueScheduler(label: "StopRaceTests.busyMonitor")
-    let loop = Loop(Self.system, scheduler: scheduler, monitor: audit.monitor)
+    let loop = Loop(Self.system, scheduler: scheduler, onStep: audit.monitor)
     loop.send(.go)
     #expect(inside.wait(timeout: .now() + 60) == .success)
     // stop() from another thread: it waits for the turn, which is held in the monitor.
@@ -82,7 +82,7 @@ import Testing
       Feedback("echo") { (state: Int) -> Effect<Event> in state >= 1 ? .send(.echo) : .none }
     }
     let audit = ActivityAudit<Int, Event>()
-    let loop = Loop(system, monitor: audit.monitor)
+    let loop = Loop(system, onStep: audit.monitor)
     holder.update { $0 = loop }
     loop.send(.go)
     #expect(audit.violations == [])
@@ -143,7 +143,7 @@ import Testing
         if case .stopped = activity { stopped.signal() }
       })
       let scheduler = QueueScheduler(label: "StopRaceTests.\(repetition)")
-      let loop = Loop(system, scheduler: scheduler, monitor: audit.monitor)
+      let loop = Loop(system, scheduler: scheduler, onStep: audit.monitor)
       for _ in 0..<(repetition % sends) { loop.send(.go) }
       loop.stop()
       guard stopped.wait(timeout: .now() + 60) == .success else {

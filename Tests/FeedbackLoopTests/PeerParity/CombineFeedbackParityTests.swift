@@ -9,7 +9,7 @@ import Testing
   @Test func aSystemWithoutFeedbacksShowsItsInitialState() {
     // CombineFeedbackTests.test_emits_initial
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system([]), monitor: trail.monitor)
+    let loop = Loop(Suffixes.system([]), onStep: trail.monitor)
     #expect(trail.states == ["initial"])
     loop.stop()
   }
@@ -18,7 +18,7 @@ import Testing
     // test_reducer_with_one_feedback_loop (four states)
     let trail = StateTrail<String, String>()
     let loop = Loop(
-      Suffixes.system(limit: 3, [Suffixes.immediate("a", limit: 3) { _ in "_a" }]), monitor: trail.monitor)
+      Suffixes.system(limit: 3, [Suffixes.immediate("a", limit: 3) { _ in "_a" }]), onStep: trail.monitor)
     #expect(trail.states == ["initial", "initial_a", "initial_a_a", "initial_a_a_a"])
     loop.stop()
   }
@@ -35,7 +35,7 @@ import Testing
         [
           Suffixes.immediate("a", limit: 5) { _ in "_a" }.strategy(.continueOnNewState),
           Suffixes.immediate("b", limit: 5) { _ in "_b" }.strategy(.continueOnNewState),
-        ]), monitor: trail.monitor)
+        ]), onStep: trail.monitor)
     #expect(
       trail.distinct == [
         "initial", "initial_a", "initial_a_b", "initial_a_b_a", "initial_a_b_a_b", "initial_a_b_a_b_a",
@@ -47,7 +47,7 @@ import Testing
     // test_should_observe_signals_immediately
     let input = FeedbackInput<String>()
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system([Feedback.input("input", input)]), monitor: trail.monitor)
+    let loop = Loop(Suffixes.system([Feedback.input("input", input)]), onStep: trail.monitor)
     #expect(trail.states == ["initial"])
     input.send("_a")
     #expect(trail.states == ["initial", "initial_a"])
@@ -63,7 +63,7 @@ import Testing
       return .none
     }
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system([Feedback.input("input", input), watcher]), monitor: trail.monitor)
+    let loop = Loop(Suffixes.system([Feedback.input("input", input), watcher]), onStep: trail.monitor)
     input.send("_a")
     input.send("_b")
     loop.stop()

@@ -15,7 +15,7 @@ import Testing
       initial: .b, reduce: { state, event in if case .go(let screen) = event { state = screen } }, feedbacks: feedbacks)
   }
 
-  static func events(_ loop: inout [Event], _ activity: LoopActivity<Screen, Event>) {
+  static func events(_ loop: inout [Event], _ activity: LoopStep<Screen, Event>) {
     if case .reduced(let event, _, _, _, _) = activity { loop.append(event) }
   }
 

@@ -13,7 +13,7 @@ import Testing
     // FeedbackLoopSystemTests.test_emits_initial
     let trail = StateTrail<String, String>()
     let loop = Loop(
-      Suffixes.system(limit: 1, [Suffixes.immediate("a", limit: 1) { _ in "_a" }]), monitor: trail.monitor)
+      Suffixes.system(limit: 1, [Suffixes.immediate("a", limit: 1) { _ in "_a" }]), onStep: trail.monitor)
     #expect(trail.states == ["initial", "initial_a"])
     loop.stop()
   }
@@ -27,7 +27,7 @@ import Testing
       return Suffixes.count(state) < 2 ? .send("_a") : .none
     }
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system([feedback]), monitor: trail.monitor)
+    let loop = Loop(Suffixes.system([feedback]), onStep: trail.monitor)
     #expect(trail.states == ["initial", "initial_a", "initial_a_a"])
     #expect(starts.current == 3)
     loop.stop()
@@ -45,7 +45,7 @@ import Testing
     // test_reduce_with_async_feedback_loop
     let scheduler = TestScheduler()
     let trail = StateTrail<String, String>()
-    let loop = Loop(Suffixes.system([Suffixes.delayedThenImmediate()]), scheduler: scheduler, monitor: trail.monitor)
+    let loop = Loop(Suffixes.system([Suffixes.delayedThenImmediate()]), scheduler: scheduler, onStep: trail.monitor)
     scheduler.advance(by: .milliseconds(100))
     #expect(trail.states == ["initial", "initial_a", "initial_a_b", "initial_a_b_c"])
     loop.stop()
@@ -66,7 +66,7 @@ import Testing
     let trail = StateTrail<String, String>()
     let loop = Loop(
       Suffixes.system([Suffixes.immediate("once") { $0 == "initial" ? "_event" : nil }]),
-      scheduler: QueueScheduler(label: "creation"), monitor: trail.monitor)
+      scheduler: QueueScheduler(label: "creation"), onStep: trail.monitor)
     #expect(await eventually { loop.state == "initial_event" })
     #expect(trail.states == ["initial", "initial_event"])
     loop.stop()
@@ -82,7 +82,7 @@ import Testing
     }
     let trail = StateTrail<Int, Count>()
     let loop = Loop(
-      System(initial: 0, reduce: { state, _ in state += 1 }, feedbacks: [feedback]), monitor: trail.monitor)
+      System(initial: 0, reduce: { state, _ in state += 1 }, feedbacks: [feedback]), onStep: trail.monitor)
     #expect(trail.states == [0, 1, 2])
     #expect(starts.current == 2)
     loop.stop()
@@ -100,7 +100,7 @@ import Testing
         reduce: { state, event in
           events.update { $0.append(event) }
           state += event
-        }, feedbacks: [Feedback.input("input", input)]), monitor: trail.monitor)
+        }, feedbacks: [Feedback.input("input", input)]), onStep: trail.monitor)
     for event in 1...3 { input.send(event) }
     #expect(trail.states == [0, 1, 3, 6])
     #expect(events.current == [1, 2, 3])
@@ -126,7 +126,7 @@ import Testing
     // the effect for "state is 1" answers 1000 at once, during the turn that reduced 1.
     let feedback = Feedback<Int, Int>.skippingRepeated("thousand", { $0 == 1 ? true : nil }) { _ in .send(1000) }
     let trail = StateTrail<Int, Int>()
-    let loop = Loop(System(initial: 0, reduce: { $0 += $1 }, feedbacks: [feedback]), monitor: trail.monitor)
+    let loop = Loop(System(initial: 0, reduce: { $0 += $1 }, feedbacks: [feedback]), onStep: trail.monitor)
     loop.send(1)
     #expect(trail.states == [0, 1, 1001])
     loop.stop()
@@ -175,7 +175,7 @@ import Testing
     let feedback = Feedback<String, String>.whenBecomesTrue("edge", { $0.hasPrefix("hello") }) { _ in
       .run { _, clock in try await clock.sleep(for: .seconds(3600)) }
     }
-    let loop = Loop(System(initial: "hello", reduce: { $0 = $1 }, feedbacks: [feedback]), monitor: log.monitor)
+    let loop = Loop(System(initial: "hello", reduce: { $0 = $1 }, feedbacks: [feedback]), onStep: log.monitor)
     loop.send("hello again")
     #expect(log.lines("started") == ["started edge 0"])
     #expect(log.lines("cancelled").isEmpty)
@@ -210,7 +210,7 @@ import Testing
     let feedback = Feedback<String, String>.firstValueAfterNil("first", { $0.hasPrefix("hello") ? $0 : nil }) { _ in
       .run { _, clock in try await clock.sleep(for: .seconds(3600)) }
     }
-    let loop = Loop(System(initial: "hello", reduce: { $0 = $1 }, feedbacks: [feedback]), monitor: log.monitor)
+    let loop = Loop(System(initial: "hello", reduce: { $0 = $1 }, feedbacks: [feedback]), onStep: log.monitor)
     loop.send("hello2")
     loop.send("hello3")
     #expect(log.lines("started") == ["started first 0"])

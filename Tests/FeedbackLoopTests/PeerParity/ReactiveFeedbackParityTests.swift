@@ -10,7 +10,7 @@ import Testing
     // test_emits_initial
     let trail = StateTrail<String, String>()
     let loop = Loop(
-      Suffixes.system(limit: 1, [Suffixes.immediate("a", limit: 1) { _ in "_a" }]), monitor: trail.monitor)
+      Suffixes.system(limit: 1, [Suffixes.immediate("a", limit: 1) { _ in "_a" }]), onStep: trail.monitor)
     #expect(trail.states.first == "initial")
     loop.stop()
   }
@@ -19,7 +19,7 @@ import Testing
     // test_reducer_with_one_feedback_loop
     let trail = StateTrail<String, String>()
     let loop = Loop(
-      Suffixes.system(limit: 2, [Suffixes.immediate("a", limit: 2) { _ in "_a" }]), monitor: trail.monitor)
+      Suffixes.system(limit: 2, [Suffixes.immediate("a", limit: 2) { _ in "_a" }]), onStep: trail.monitor)
     #expect(trail.states == ["initial", "initial_a", "initial_a_a"])
     loop.stop()
   }

@@ -26,13 +26,13 @@ final class ActivityAudit<State: Sendable, Event: Sendable & Equatable>: Sendabl
   private let ledger = Protected(Ledger())
   private let inside = Atomic<Int>(0)
   /// Called with each activity while the monitor call is in progress (to slow it down).
-  private let during: (@Sendable (LoopActivity<State, Event>) -> Void)?
+  private let during: (@Sendable (LoopStep<State, Event>) -> Void)?
 
-  init(during: (@Sendable (LoopActivity<State, Event>) -> Void)? = nil) {
+  init(during: (@Sendable (LoopStep<State, Event>) -> Void)? = nil) {
     self.during = during
   }
 
-  var monitor: @Sendable (LoopActivity<State, Event>) -> Void {
+  var monitor: @Sendable (LoopStep<State, Event>) -> Void {
     { [self] activity in self.see(activity) }
   }
 
@@ -42,7 +42,7 @@ final class ActivityAudit<State: Sendable, Event: Sendable & Equatable>: Sendabl
   /// Emitted events that were still queued when the loop stopped.
   var droppedByStop: [Event] { ledger.withLock { $0.droppedByStop } }
 
-  private func see(_ activity: LoopActivity<State, Event>) {
+  private func see(_ activity: LoopStep<State, Event>) {
     let line = ActivityLog<State, Event>.render(activity)
     if inside.add(1, ordering: .sequentiallyConsistent).newValue != 1 {
       ledger.withLock { $0.violations.append("concurrent monitor call: \(line)") }
@@ -52,7 +52,7 @@ final class ActivityAudit<State: Sendable, Event: Sendable & Equatable>: Sendabl
     inside.subtract(1, ordering: .sequentiallyConsistent)
   }
 
-  private func check(_ activity: LoopActivity<State, Event>, line: String, in ledger: inout Ledger) {
+  private func check(_ activity: LoopStep<State, Event>, line: String, in ledger: inout Ledger) {
     ledger.lines.append(line)
     func fail(_ why: String) { ledger.violations.append("\(why): \(line)") }
     if ledger.stopped { fail("reported after stopped") }
@@ -64,15 +64,15 @@ final class ActivityAudit<State: Sendable, Event: Sendable & Equatable>: Sendabl
     }
     switch activity {
     case .effectStarted(let id, _):
-      if !ledger.started.insert(id.rawValue).inserted { fail("started twice") }
-      if ledger.ended.contains(id.rawValue) { fail("started after it ended") }
+      if !ledger.started.insert(id.index).inserted { fail("started twice") }
+      if ledger.ended.contains(id.index) { fail("started after it ended") }
     case .effectEmitted(let id, _, let event):
       // A synchronous effect is reported as one emission, without a start.
-      if ledger.ended.contains(id.rawValue) { fail("emitted after it ended") }
+      if ledger.ended.contains(id.index) { fail("emitted after it ended") }
       ledger.awaitingReduction.append(event)
     case .effectFinished(let id, _), .effectCancelled(let id, _):
-      if !ledger.started.contains(id.rawValue) { fail("ended before it started") }
-      if !ledger.ended.insert(id.rawValue).inserted { fail("ended twice") }
+      if !ledger.started.contains(id.index) { fail("ended before it started") }
+      if !ledger.ended.insert(id.index).inserted { fail("ended twice") }
     case .stopped:
       ledger.stopped = true
       ledger.droppedByStop = ledger.awaitingReduction

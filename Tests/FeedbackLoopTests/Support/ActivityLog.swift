@@ -5,7 +5,7 @@ import FeedbackGraph
 final class ActivityLog<State: Sendable, Event: Sendable>: Sendable {
   private let lines = Protected<[String]>([])
 
-  var monitor: @Sendable (LoopActivity<State, Event>) -> Void {
+  var monitor: @Sendable (LoopStep<State, Event>) -> Void {
     { [self] activity in self.lines.withLock { $0.append(Self.render(activity)) } }
   }
 
@@ -16,7 +16,7 @@ final class ActivityLog<State: Sendable, Event: Sendable>: Sendable {
 
   func clear() { lines.withLock { $0.removeAll() } }
 
-  static func render(_ activity: LoopActivity<State, Event>) -> String {
+  static func render(_ activity: LoopStep<State, Event>) -> String {
     switch activity {
     case .started(let state): "start \(state)"
     case .reduced(let event, let source, let before, let after, let transition):
@@ -24,10 +24,10 @@ final class ActivityLog<State: Sendable, Event: Sendable>: Sendable {
     case .ignored(let event, let source, let state): "ignore \(event) from \(source) in \(state)"
     case .undeclaredTransition(let event, _, let before, let after, let transition):
       "undeclared \(event): \(before) -> \(after) [t\(transition.index)]"
-    case .effectStarted(let id, let feedback): "started \(feedback) \(id.rawValue)"
-    case .effectEmitted(let id, let feedback, let event): "emitted \(feedback) \(id.rawValue) \(event)"
-    case .effectFinished(let id, let feedback): "finished \(feedback) \(id.rawValue)"
-    case .effectCancelled(let id, let feedback): "cancelled \(feedback) \(id.rawValue)"
+    case .effectStarted(let id, let feedback): "started \(feedback) \(id.index)"
+    case .effectEmitted(let id, let feedback, let event): "emitted \(feedback) \(id.index) \(event)"
+    case .effectFinished(let id, let feedback): "finished \(feedback) \(id.index)"
+    case .effectCancelled(let id, let feedback): "cancelled \(feedback) \(id.index)"
     case .stopped: "stopped"
     }
   }

@@ -40,7 +40,7 @@ final class StateTrail<State: Sendable & Equatable, Event: Sendable>: Sendable {
     states.reduce(into: []) { result, state in if result.last != state { result.append(state) } }
   }
 
-  var monitor: @Sendable (LoopActivity<State, Event>) -> Void {
+  var monitor: @Sendable (LoopStep<State, Event>) -> Void {
     { [box] activity in
       switch activity {
       case .started(let state): box.update { $0.append(state) }
@@ -63,7 +63,7 @@ extension Suffixes {
         [
           immediate("a", limit: 4) { $0.hasSuffix("_a") ? nil : "_a" },
           immediate("b", limit: 4) { $0.hasSuffix("_b") ? nil : "_b" },
-        ]), monitor: trail.monitor)
+        ]), onStep: trail.monitor)
     defer { loop.stop() }
     return trail.states
   }

@@ -7,7 +7,7 @@ import Testing
 
   static func run<State, Event>(_ system: System<State, Event>, _ events: [Event]) -> (State, [String]) {
     let log = ActivityLog<State, Event>()
-    let loop = Loop(system, monitor: log.monitor)
+    let loop = Loop(system, onStep: log.monitor)
     for event in events { loop.send(event) }
     return (loop.state, log.all.filter { !$0.hasPrefix("start") })
   }
