@@ -10,6 +10,9 @@ struct CaseKeying<Value>: Sendable {
   enum Mode: Sendable {
     /// An enum: the case tag, `0..<count`.
     case tag(EnumTagReader)
+    /// An enum of 2 to 256 cases none of which has a payload: its one byte is its case
+    /// tag (the layout of a payload-free enum), read without calling the metadata.
+    case byte
     /// One key, `0`, for every value.
     case fixed
     /// The value's dynamic type.
@@ -37,7 +40,9 @@ struct CaseKeying<Value>: Sendable {
     let reflectable = Value.self is any CustomReflectable.Type
     switch EnumTag.shape(of: Value.self) {
     case .enumeration(let cases, let payloadCases, let optional):
-      mode = .tag(EnumTag.reader(for: Value.self))
+      mode =
+        payloadCases == 0 && cases >= 2 && cases <= 256 && MemoryLayout<Value>.size == 1
+        ? .byte : .tag(EnumTag.reader(for: Value.self))
       count = cases
       firstEmptyCase = payloadCases
       namesFollowKeys = !reflectable
@@ -72,6 +77,7 @@ struct CaseKeying<Value>: Sendable {
   func key(_ value: Value) -> Int {
     switch mode {
     case .tag(let reader): reader.tag(of: value)
+    case .byte: withUnsafeBytes(of: value) { Int($0[0]) }
     case .fixed: 0
     case .dynamic: Int(bitPattern: ObjectIdentifier(type(of: value as Any)))
     }

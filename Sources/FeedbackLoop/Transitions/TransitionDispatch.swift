@@ -42,11 +42,17 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
   @usableFromInline let targetSlots: UnsafeMutablePointer<Atomic<Int>>?
   /// Each transition's fixed target, or `nil` for a computed one.
   @usableFromInline let fixedTargets: ContiguousArray<State?>
-  /// Each transition's computation, or `nil` for a fixed target.
-  @usableFromInline let computations: ContiguousArray<(@Sendable (State, Event) -> State)?>
-  /// Each transition's guard, or `nil`: read from a flat array on the hot path rather than
-  /// through `transitions[index]` (a copy of the whole transition, its patterns retained).
-  @usableFromInline let guards: ContiguousArray<(@Sendable (State, Event) -> Bool)?>
+  /// Each transition's computation, or `nil` for a fixed target (a flat buffer, like
+  /// ``guards``).
+  @usableFromInline let computations: UnsafeMutablePointer<(@Sendable (State, Event) -> State)?>
+  /// Each transition's guard, or `nil`: read from a flat buffer on the hot path rather than
+  /// through `transitions[index]` (a copy of the whole transition, its patterns retained),
+  /// and not from an array either (a closure read from an array element is retained for
+  /// the call). Allocated in `init`, freed in `deinit`, never written in between.
+  @usableFromInline let guards: UnsafeMutablePointer<(@Sendable (State, Event) -> Bool)?>
+  /// Per transition: whether its declared targets include `.any` (a computed transition
+  /// declared without `targets:` may go anywhere from `.any`), so no state needs a check.
+  @usableFromInline let acceptsAnyState: ContiguousArray<Bool>
   /// Indices into `transitions`, most specific first.
   let precedence: [Int]
   /// The key of each transition's `.value` source and event, when it has one.
@@ -84,9 +90,17 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
     self.precedence = precedence
     fixedTargets = ContiguousArray(
       transitions.map { if case .fixed(let target) = $0.target { target } else { nil } })
-    computations = ContiguousArray(
-      transitions.map { if case .computed(_, let compute) = $0.target { compute } else { nil } })
-    guards = ContiguousArray(transitions.map { $0.condition?.test })
+    computations = .allocate(capacity: max(1, transitions.count))
+    computations.initialize(
+      from: transitions.map { if case .computed(_, let compute) = $0.target { compute } else { nil } },
+      count: transitions.count)
+    acceptsAnyState = ContiguousArray(
+      transitions.map { transition in
+        guard case .computed(let targets, _) = transition.target else { return false }
+        return targets.contains { $0.pattern.isAny }
+      })
+    guards = .allocate(capacity: max(1, transitions.count))
+    guards.initialize(from: transitions.map { $0.condition?.test }, count: transitions.count)
     let stateKeying = CaseKeying<State>()
     let eventKeying = CaseKeying<Event>()
     self.stateKeying = stateKeying
@@ -119,6 +133,10 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
     }
     slots?.deallocate()
     targetSlots?.deallocate()
+    guards.deinitialize(count: transitions.count)
+    guards.deallocate()
+    computations.deinitialize(count: transitions.count)
+    computations.deallocate()
   }
 
   private static func zeroed(_ count: Int) -> UnsafeMutablePointer<Atomic<Int>> {
@@ -179,6 +197,7 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
   /// Whether the computed transition `index` declares `next` among its targets.
   @inlinable
   func declares(_ index: Int, _ next: State) -> Bool {
+    if acceptsAnyState[index] { return true }
     let key = stateKeying.key(next)
     guard let targetSlots, key >= 0, key < stateCount else { return targetVerdict(index, next, key) }
     var verdict = targetSlots[index &* stateCount &+ key].load(ordering: .acquiring)

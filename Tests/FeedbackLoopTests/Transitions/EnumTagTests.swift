@@ -19,6 +19,35 @@ import Testing
     #expect(tags == [2, 0, 0, 3, 1, 4])
   }
 
+  enum Plain: CaseIterable, Sendable { case north, east, south, west }
+  enum Raw: String, CaseIterable, Sendable { case zulu = "z", alpha = "a", mike = "m" }
+  enum Wide: Int, CaseIterable, Sendable {
+    case c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19
+  }
+
+  /// A payload-free enum is keyed by its one byte (no call into the metadata): the byte
+  /// must be the tag the metadata gives, for every case, raw values or not.
+  @Test func aPayloadFreeEnumsByteIsItsTag() {
+    func check<Value: CaseIterable & Sendable>(_: Value.Type) {
+      let keying = CaseKeying<Value>()
+      guard case .byte = keying.mode else {
+        Issue.record("\(Value.self) is not keyed by its byte")
+        return
+      }
+      let reader = EnumTag.reader(for: Value.self)
+      let keys = Value.allCases.map { keying.key($0) }
+      #expect(keys == Value.allCases.map { reader.tag(of: $0) })
+      #expect(keys == Array(0..<Value.allCases.count))
+    }
+    check(Plain.self)
+    check(Raw.self)
+    check(Wide.self)
+    guard case .tag = CaseKeying<Mixed>().mode else {
+      Issue.record("an enum with payloads is keyed by its byte")
+      return
+    }
+  }
+
   @Test func indirectSingleAndOptionalEnumsHaveTags() {
     let tree = EnumTag.reader(for: Tree.self)
     #expect([Tree.leaf, .node(.leaf, .leaf)].map { tree.tag(of: $0) } == [1, 0])
