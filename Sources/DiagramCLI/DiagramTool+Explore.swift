@@ -39,11 +39,14 @@ extension DiagramTool {
       let folder = URL(fileURLWithPath: figures.output, isDirectory: true)
       var written: [String] = []
       if let graph = output.reachableGraph {
-        written += try figures.write { formats in
-          try formats.map {
-            ("\(graph.name).states.\($0.rawValue)", try Diagram.render(graph, figure: .states, as: $0))
-          }
-        }
+        // Listed in the folder's manifest as a system of its own, so that the report page
+        // shows it and links its atlas.
+        let drawn = try ReachableFigures.files(
+          for: graph, stem: graph.name, formats: figures.format.formats, theme: try figures.theme.theme())
+        try DiagramOutput.write(
+          drawn.files, to: folder, systems: [OutputManifest.System(name: graph.name, stem: graph.name)])
+        written += drawn.files.map(\.name)
+        if let note = drawn.note { print(note) }
       }
       let traces =
         output.findingTraces.enumerated().map { ("\(name)-explorer-finding-\($0.offset + 1)", $0.element) }

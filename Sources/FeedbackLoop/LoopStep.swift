@@ -51,6 +51,11 @@ public enum EventSource: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A trace file holds the same steps as `FeedbackGraph`'s `Step`, the versioned record
 /// with the values described and encoded (``TraceWriter`` writes one per step).
+///
+/// Why a type of its own: it is the step with the system's own typed values, as the loop
+/// reports it to an observer; the trace record (described and encoded values, readable
+/// without the system's types), the test kit's `RecordedStep` additions (index,
+/// time, cause) and the explorer's timeless path steps are mappings of it.
 public enum LoopStep<State: Sendable, Event: Sendable>: Sendable {
   /// The loop started in `state`.
   case started(state: State)

@@ -1,7 +1,7 @@
 import FeedbackLoop
 import Testing
 
-@Suite struct LoopLifetimeTests {
+@Suite(.timeLimit(.minutes(3))) struct LoopLifetimeTests {
   enum Event: Hashable, Sendable { case go }
 
   /// A system whose one effect runs until cancelled, then fires `cancelled`.

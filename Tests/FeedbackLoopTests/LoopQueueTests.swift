@@ -2,7 +2,7 @@ import Foundation
 import FeedbackLoop
 import Testing
 
-@Suite struct LoopQueueTests {
+@Suite(.timeLimit(.minutes(3))) struct LoopQueueTests {
   enum Event: Hashable, Sendable { case increment }
 
   /// A system whose feedback answers every state below `limit` with one more increment.

@@ -12,7 +12,7 @@ import Testing
 /// Seed 000 (ReactiveFeedback): its counter and its movies paging with retry. ReactiveSwift
 /// is not available: its `Signal`s of UI events are subjects, its `SignalProducer` network
 /// calls are async effects on the loop's clock.
-@Suite struct ReactiveFeedbackTests {
+@Suite(.timeLimit(.minutes(3))) struct ReactiveFeedbackTests {
   // MARK: The counter ("Example")
 
   enum Event: Hashable, Sendable { case increment, decrement }

@@ -4,7 +4,7 @@ import FeedbackLoop
 import FeedbackLoopTesting
 import Testing
 
-@Suite struct ReadmeSystemSnippetTests {
+@Suite(.timeLimit(.minutes(3))) struct ReadmeSystemSnippetTests {
   /// "A system": the declaration and the lines that run it, in one function so that the
   /// statements compile (the declaration is also at the top level of
   /// Tests/FeedbackLoopExamplesTests/ReadmeSnippetTests.swift).

@@ -6,7 +6,7 @@ import Testing
 /// Issue #19, item 1, seen by replay: a recorded run replays step for step whatever the
 /// effects' lifecycles were — finished with their last event, cancelled while running, or
 /// returned with events still queued when a new state let go of them.
-@Suite struct LifecycleReplayTests {
+@Suite(.timeLimit(.minutes(3))) struct LifecycleReplayTests {
   enum Event: Codable, Hashable, Sendable { case go, first, second }
 
   /// A counter whose feedback starts `operation` in state 1, with `strategy`.

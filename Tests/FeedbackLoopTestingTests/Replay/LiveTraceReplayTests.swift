@@ -6,7 +6,7 @@ import Testing
 
 /// A trace an app records with `TraceWriter`, on a real queue and real time, replays on
 /// virtual time to the same states — its effects answered from the trace, not run.
-@Suite struct LiveTraceReplayTests {
+@Suite(.timeLimit(.minutes(3))) struct LiveTraceReplayTests {
   @Test func aQueueSchedulerRecordingReplaysOnVirtualTimeToTheSameStates() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-replay-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -5,7 +5,7 @@ import Testing
 
 /// An async sequence faster than the loop is read at the loop's pace (issue #13): the
 /// loop never holds more than 256 of its events (`Effect.sequence`, `Send.waitingForRoom`).
-@Suite struct BackpressureTests {
+@Suite(.timeLimit(.minutes(3))) struct BackpressureTests {
   /// 0, 1, 2, … up to `count`, never suspending, counting what it handed out.
   struct Numbers: AsyncSequence, Sendable {
     let count: Int

@@ -8,7 +8,7 @@ import Testing
 /// events at random times. Whatever happens, every started effect ends exactly once, no
 /// effect whose operation returned is ever reported cancelled, and none finishes before
 /// its operation returned.
-@Suite struct EffectLifecycleScriptTests {
+@Suite(.timeLimit(.minutes(3))) struct EffectLifecycleScriptTests {
   enum Event: Hashable, Sendable { case outside, fromEffect }
 
   /// What the monitor saw and what the effects did, in one order.

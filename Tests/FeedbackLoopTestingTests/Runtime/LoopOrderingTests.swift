@@ -5,7 +5,7 @@ import Testing
 
 /// Ordering promises of the loop that only show with several events queued at once, which
 /// the test scheduler arranges deterministically (the runtime's own tests run inline).
-@Suite struct LoopOrderingTests {
+@Suite(.timeLimit(.minutes(3))) struct LoopOrderingTests {
   enum Event: Hashable, Sendable { case a, b, c, go, first, second }
 
   @Test func queuedEventsAreReducedInTheOrderTheyWereSent() {

@@ -3,7 +3,7 @@ import FeedbackLoopTesting
 import Testing
 import FeedbackGraph
 
-@Suite struct TestSchedulerTests {
+@Suite(.timeLimit(.minutes(3))) struct TestSchedulerTests {
   final class Log: Sendable {
     let entries = Protected<[String]>([])
     func add(_ entry: String) { entries.withLock { $0.append(entry) } }

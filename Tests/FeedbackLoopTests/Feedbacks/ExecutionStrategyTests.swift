@@ -1,7 +1,7 @@
 import FeedbackLoop
 import Testing
 
-@Suite struct ExecutionStrategyTests {
+@Suite(.timeLimit(.minutes(3))) struct ExecutionStrategyTests {
   enum Event: Hashable, Sendable { case next, slowDone(Int) }
 
   /// Every state starts an effect that waits for `gate`, then emits `slowDone(state)`.

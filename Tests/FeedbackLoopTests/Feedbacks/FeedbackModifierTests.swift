@@ -1,7 +1,7 @@
 import FeedbackLoop
 import Testing
 
-@Suite struct FeedbackModifierTests {
+@Suite(.timeLimit(.minutes(3))) struct FeedbackModifierTests {
   enum Event: Hashable, Sendable { case set(Int), echo(Int) }
 
   static func reduce(_ state: inout Int, _ event: Event) {

@@ -3,7 +3,7 @@ import Testing
 
 /// A mediator's current value, read and observed from outside any loop (Feedbacks'
 /// `CurrentValueMediator` and `PassthroughMediator`).
-@Suite struct MediatorValueTests {
+@Suite(.timeLimit(.minutes(3))) struct MediatorValueTests {
   enum Screen: Hashable, Sendable { case signedOut, signedIn(Int), settings }
   enum Event: Hashable, Sendable { case go(Screen), heard(Int) }
 

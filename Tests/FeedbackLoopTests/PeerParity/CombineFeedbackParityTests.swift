@@ -5,7 +5,7 @@ import Testing
 /// The behaviours sergdort/CombineFeedback pins in `Tests/CombineFeedbackTests/CombineFeedbackTests.swift`
 /// and `SynchronousSideEffectTests.swift`, expressed in this API from the behaviour (each
 /// test names the peer's test).
-@Suite struct CombineFeedbackParityTests {
+@Suite(.timeLimit(.minutes(3))) struct CombineFeedbackParityTests {
   @Test func aSystemWithoutFeedbacksShowsItsInitialState() {
     // CombineFeedbackTests.test_emits_initial
     let trail = StateTrail<String, String>()

@@ -6,7 +6,7 @@ import Testing
 /// The behaviours CombineCommunity/Feedbacks pins in `Tests/FeedbacksTests/System/FeedbackTests.swift`,
 /// `FeedbacksTests.swift` and its transitions tests, expressed in this API from the
 /// behaviour (each test names the peer's test).
-@Suite struct FeedbacksParityTests {
+@Suite(.timeLimit(.minutes(3))) struct FeedbacksParityTests {
   enum Screen: Hashable, Sendable { case a(Int), b }
   enum Event: Hashable, Sendable { case go(Screen), a(Int), b, heard(Int) }
 

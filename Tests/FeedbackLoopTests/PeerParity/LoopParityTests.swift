@@ -6,7 +6,7 @@ import Testing
 /// The behaviours ReactiveCocoa/Loop pins in `LoopTests/FeedbackLoopSystemTests.swift`
 /// and `LoopTests/FeedbackVariantTests.swift`, expressed in this API from the behaviour
 /// (each test names the peer's test).
-@Suite struct LoopParityTests {
+@Suite(.timeLimit(.minutes(3))) struct LoopParityTests {
   enum Count: Hashable, Sendable { case increment }
 
   @Test func theInitialStateComesFirst() {

@@ -4,7 +4,7 @@ import Testing
 
 /// `QueueScheduler` is a task executor for its queue: async effects scheduled on it run
 /// their code on that queue, checked with a Dispatch queue-specific key.
-@Suite struct QueueSchedulerExecutorTests {
+@Suite(.timeLimit(.minutes(3))) struct QueueSchedulerExecutorTests {
   enum Event: Hashable, Sendable { case go, done }
 
   /// A queue scheduler whose queue answers `key` with `label`.
