@@ -41,10 +41,10 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   /// The scheduler all of the loop's work runs through.
   public let scheduler: any LoopScheduler
   /// Who watches the loop: a public `onStep` observer, or the test kit's recorder.
-  @usableFromInline let probe: LoopProbe<State, Event>?
-  /// Replay's substitutes for effects and inputs (see `ReplayHooks`); `nil` runs the
+  @usableFromInline let probe: StepObserver<State, Event>?
+  /// Replay's substitutes for effects and inputs (see `EffectSubstitutes`); `nil` runs the
   /// system as declared.
-  @usableFromInline let replay: ReplayHooks<Event>?
+  @usableFromInline let replay: EffectSubstitutes<Event>?
   /// `scheduler.runsActionsInline`, read once.
   @usableFromInline let runsInline: Bool
   @usableFromInline let shared: Protected<Shared>
@@ -75,7 +75,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   ) {
     self.init(
       system, scheduler: scheduler,
-      probe: onStep.map { LoopProbe(onStep: $0, feedbackNames: system.feedbacks.map(\.name)) })
+      probe: onStep.map { StepObserver(onStep: $0, feedbackNames: system.feedbacks.map(\.name)) })
   }
 
   /// The observer is `onStep` now: one step type, one way to observe a loop.
@@ -95,8 +95,8 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   /// system's initial state by default).
   @inlinable
   package init(
-    _ system: System<State, Event>, scheduler: any LoopScheduler, probe: LoopProbe<State, Event>?,
-    replay: ReplayHooks<Event>? = nil, startingIn start: State? = nil
+    _ system: System<State, Event>, scheduler: any LoopScheduler, probe: StepObserver<State, Event>?,
+    replay: EffectSubstitutes<Event>? = nil, startingIn start: State? = nil
   ) {
     let start = start ?? system.initial
     self.replay = replay

@@ -305,7 +305,7 @@ struct GeneratedTable: CustomStringConvertible {
         let on = system.nodeName(ofEvent: event)
         for outcome in 0..<(1 << guards) {
           let outcomes = (0..<max(guards, 1)).map { outcome & (1 << $0) != 0 }
-          let reduction = GuardOutcomes.$current.withValue(outcomes) { system.explorationReduce(state, event) }
+          let reduction = GuardOutcomes.$current.withValue(outcomes) { system.reduce(state, event) }
           guard case .reduced(_, let id?) = reduction,
             let k = graph.transitions.firstIndex(where: { $0.id == id })
           else { continue }

@@ -1,29 +1,6 @@
-public import FeedbackGraph
-
-/// What reducing one event does, as the explorer (another module of this package) sees it.
-@usableFromInline
-package enum ExplorationReduction<State> {
-  /// The event was reduced into `state`; `transition` is the declared transition that
-  /// matched, if the system declares transitions.
-  case reduced(State, transition: TransitionID?)
-  /// No declared transition accepts the event; the state is unchanged.
-  case ignored
-  /// The declared transition `transition` produced `state`, outside its declared targets.
-  case undeclared(State, transition: TransitionID)
-}
+import FeedbackGraph
 
 extension System {
-  /// Reduces one event exactly as a loop would, without running a loop: the explorer's
-  /// fast path.
-  @inlinable
-  package func explorationReduce(_ state: State, _ event: Event) -> ExplorationReduction<State> {
-    switch reduce(state, event) {
-    case .reduced(let next, let transition): return .reduced(next, transition: transition)
-    case .ignored: return .ignored
-    case .undeclared(let next, let transition): return .undeclared(next, transition: transition)
-    }
-  }
-
   /// The keys the transition dispatch gives `state` and `event` (their enum cases or types),
   /// when the node names ``nodeName(of:)`` and ``nodeName(ofEvent:)`` give them depend on
   /// those keys alone; `nil` otherwise. Two pairs with the same keys have the same names,

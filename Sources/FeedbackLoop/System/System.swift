@@ -129,7 +129,7 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   /// Reduces one event. Declared transitions first (an event none accepts is ignored
   /// unless a reducer follows), then each reducer in order.
   @inlinable
-  func reduce(_ state: State, _ event: Event) -> Reduction<State> {
+  package func reduce(_ state: State, _ event: Event) -> Reduction<State> {
     // A transition table: the fast path when no reducer follows (the dispatch read in
     // place, not bound: binding it costs a retain and a release per event).
     if reducers.isEmpty, table != nil { return table.unsafelyUnwrapped.dispatch.reduce(state, event) }

@@ -1,16 +1,4 @@
-public import FeedbackGraph
-
-/// The outcome of reducing one event.
-@usableFromInline
-enum Reduction<State> {
-  /// The event was reduced; `transition` is the declared transition that matched, if the
-  /// system declares transitions.
-  case reduced(State, transition: TransitionID?)
-  /// No declared transition accepts the event; the state is unchanged.
-  case ignored
-  /// The declared transition `transition` produced a state outside its declared targets.
-  case undeclared(State, transition: TransitionID)
-}
+import FeedbackGraph
 
 /// Declared transitions, with the dispatch that matches them (``TransitionDispatch``): one
 /// reference, so that a system's table costs one pointer to carry.

@@ -195,7 +195,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     }
     let edge = UInt16(truncatingIfNeeded: choice)
     let next: State
-    switch system.explorationReduce(state, event) {
+    switch system.reduce(state, event) {
     case .ignored:
       if declaresTransitions { noteIgnored(state, event, parent: parent, choice: edge, node: &stateNode) }
       return

@@ -96,7 +96,7 @@ extension ExplorationModel {
   @inlinable
   func reduce(_ state: State, _ event: Event, feedback: Int?) -> ExplorerPath<State, Event>.Step {
     let source = feedback.map { FeedbackRef(id: FeedbackID($0), name: feedbacks[$0].name) }
-    switch system.explorationReduce(state, event) {
+    switch system.reduce(state, event) {
     case .ignored:
       return .init(event: event, feedback: source, before: state, after: state, transition: nil, kind: .ignoredEvent)
     case .reduced(let next, let transition):

@@ -152,7 +152,7 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
         baseline: initialState ?? system.initial, feedbackNames: system.feedbacks.map(\.name),
         statesEqual: statesEqual))
     self.book = book
-    let probe = LoopProbe<State, Event> { step in
+    let probe = StepObserver<State, Event> { step in
       let time = scheduler.nowNanoseconds
       book.withLock(step) { book, step in book.steps.append(step, time: time) }
     }

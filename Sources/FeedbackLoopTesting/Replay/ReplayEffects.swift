@@ -14,8 +14,8 @@ final class ReplayEffects<Event: Sendable>: Sendable {
   private let sources = Protected<[FeedbackID: Send<Event>]>([:])
 
   /// The hooks a replayed loop runs with.
-  var hooks: ReplayHooks<Event> {
-    ReplayHooks(
+  var hooks: EffectSubstitutes<Event> {
+    EffectSubstitutes(
       effect: { [self] _, id in
         { [self] send, _ in
           let gate = Gate()

@@ -29,7 +29,7 @@ extension TraceReplay {
     let scheduler = TestScheduler()
     let mapper = TraceStepMapper(system: system)
     let actual = Protected<[Step]>([])
-    let probe = LoopProbe<State, Event> { step in
+    let probe = StepObserver<State, Event> { step in
       let time = scheduler.nowNanoseconds
       actual.withLock { steps in
         for step in step.expanded {

@@ -5,9 +5,9 @@ import FeedbackGraph
 /// The loop calls it through ``record(_:)``, a method of a `let` reference: a closure
 /// called that way is not retained around the call, and retains cost more than recording.
 /// A public `onStep` observer of `LoopStep` values and the test kit's recorder are both
-/// probes; only their closures differ.
+/// step observers; only their closures differ.
 @usableFromInline
-package final class LoopProbe<State: Sendable, Event: Sendable>: Sendable {
+package final class StepObserver<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline let onStep: @Sendable (ProbeStep<State, Event>) -> Void
 
   /// Reports one step.

@@ -4,7 +4,7 @@ public import FeedbackGraph
 /// so that a recorded run can be re-run with nothing real happening: no network, no timers
 /// of the effects' own, no subscriptions to the app's inputs.
 @usableFromInline
-package struct ReplayHooks<Event: Sendable>: Sendable {
+package struct EffectSubstitutes<Event: Sendable>: Sendable {
   /// The operation to run instead of an async effect, given the feedback that starts it
   /// and the id it gets. Replaced effects run on the loop's own scheduler, even when their
   /// feedback executes on another one, so that replay stays deterministic.
