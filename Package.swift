@@ -4,6 +4,8 @@ import PackageDescription
 /// FeedbackLoop: test and draw feedback loops.
 ///
 /// Module layering (arrows = "may import"):
+/// FeedbackLoopSupport (no product: the package's lock and seeded generator) <- every module
+/// that locks or draws seeded numbers
 /// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExplorer <- FeedbackLoopExamples
 /// FeedbackGraph, FeedbackLoop, FeedbackLoopExplorer <- FeedbackLoopTesting (which also imports
 /// Testing and XCTest, to report failures under the runner's own heading)
@@ -47,12 +49,15 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
+    // MARK: Support (no product: the package's lock and seeded generator)
+    .target(name: "FeedbackLoopSupport"),
+
     // MARK: Data
     .target(name: "FeedbackGraph"),
 
     // MARK: Runtime
-    .target(name: "FeedbackLoop", dependencies: ["FeedbackGraph"]),
-    .target(name: "FeedbackLoopExplorer", dependencies: ["FeedbackLoop", "FeedbackGraph"]),
+    .target(name: "FeedbackLoop", dependencies: ["FeedbackGraph", "FeedbackLoopSupport"]),
+    .target(name: "FeedbackLoopExplorer", dependencies: ["FeedbackLoop", "FeedbackGraph", "FeedbackLoopSupport"]),
     .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop", "FeedbackLoopExplorer"]),
     .target(
       name: "FeedbackLoopCombine",
@@ -71,6 +76,7 @@ let package = Package(
         "FeedbackLoop",
         "FeedbackGraph",
         "FeedbackLoopExplorer",
+        "FeedbackLoopSupport",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -94,7 +100,7 @@ let package = Package(
     .target(
       name: "FeedbackDiagram",
       dependencies: [
-        "FeedbackGraph", "CGraphviz", "FeedbackTemplates",
+        "FeedbackGraph", "FeedbackLoopSupport", "CGraphviz", "FeedbackTemplates",
         // The report page's template (Templates/report/index.mustache).
         .product(name: "Mustache", package: "swift-mustache"),
       ]
@@ -115,7 +121,7 @@ let package = Package(
       name: "benchmarks",
       dependencies: [
         "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackDiagram", "FeedbackLoopCombine",
-        "FeedbackLoopExplorer",
+        "FeedbackLoopExplorer", "FeedbackLoopSupport",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
       path: "Benchmarks",
@@ -123,8 +129,9 @@ let package = Package(
     ),
 
     // MARK: Tests (mirror Sources/)
-    .testTarget(name: "FeedbackGraphTests", dependencies: ["FeedbackGraph"]),
-    .testTarget(name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "FeedbackLoopTesting"]),
+    .testTarget(name: "FeedbackGraphTests", dependencies: ["FeedbackGraph", "FeedbackLoopSupport"]),
+    .testTarget(
+      name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopSupport"]),
     .testTarget(
       name: "FeedbackLoopExamplesTests",
       dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"],
@@ -132,7 +139,9 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedbackLoopTestingTests",
-      dependencies: ["FeedbackLoopTesting", "FeedbackLoop", "FeedbackLoopExplorer", "FeedbackLoopExamples"]
+      dependencies: [
+        "FeedbackLoopTesting", "FeedbackLoop", "FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoopSupport",
+      ]
     ),
     .testTarget(
       name: "FeedbackLoopExplorerTests",
@@ -140,10 +149,11 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedbackDiagramTests",
-      dependencies: ["FeedbackDiagram", "FeedbackLoopExamples", "FeedbackLoop"],
+      dependencies: ["FeedbackDiagram", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackLoopSupport"],
       exclude: ["__Snapshots__", "Fixtures"]
     ),
-    .testTarget(name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples"]),
+    .testTarget(
+      name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples", "FeedbackLoopSupport"]),
     .testTarget(
       name: "FeedbackLoopCombineTests",
       dependencies: [

@@ -1,6 +1,7 @@
 import FeedbackDiagram
 import FeedbackGraph
 import Foundation
+import FeedbackLoopSupport
 
 /// The large-machine rows: the atlas of a 200-state and of a 1,000-state machine (every
 /// figure rendered to SVG), the single figure under the budget, and the peak memory.

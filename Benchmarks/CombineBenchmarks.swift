@@ -8,6 +8,7 @@ import FeedbackLoop
 import FeedbackLoopCombine
 import FeedbackLoopTesting
 import Synchronization
+import FeedbackLoopSupport
 
 /// The Combine scheduler adapter: 10,000 actions at random deadlines through
 /// `TestScheduler.combine`, paired with the same actions scheduled on the `TestScheduler`

@@ -1,6 +1,7 @@
 import FeedbackGraph
 import FeedbackLoopExamples
 import Foundation
+import FeedbackLoopSupport
 
 /// The coverage rows: 1,000 TrafficLight-like trace files of 1,000 steps each (1,000,000
 /// steps), written once to a temporary folder, then read in runs paired with each other:

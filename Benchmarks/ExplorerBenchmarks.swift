@@ -3,6 +3,7 @@ import FeedbackLoop
 import FeedbackLoopExamples
 import FeedbackLoopExplorer
 import Foundation
+import FeedbackLoopSupport
 
 /// The explorer rows.
 ///

@@ -2,6 +2,7 @@ import FeedbackDiagram
 import FeedbackGraph
 import FeedbackLoopExamples
 import Foundation
+import FeedbackLoopSupport
 
 /// The diagram rows: example figures in process, a large machine, and `dot` as a process.
 let renderBenchmarks: [Benchmark] = [

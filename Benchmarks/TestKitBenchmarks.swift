@@ -3,6 +3,7 @@ import FeedbackLoop
 import FeedbackLoopTesting
 
 import HeapModule
+import FeedbackLoopSupport
 
 /// `1k`, `10k`, `1m`.
 func sizeName(_ count: Int) -> String {

@@ -2,6 +2,7 @@ import FeedbackDiagram
 import FeedbackGraph
 import FeedbackLoopExamples
 import Foundation
+import FeedbackLoopSupport
 
 /// The figures of one long trace, as `diagram trace` and `diagram coverage` draw them: the
 /// trace path, the timeline and the coverage figure, laid out and rendered to SVG.

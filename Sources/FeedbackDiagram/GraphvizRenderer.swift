@@ -1,6 +1,7 @@
 import CGraphviz
 public import Foundation
 import FeedbackGraph
+import FeedbackLoopSupport
 
 /// Renders DOT text through Graphviz's C library, in process.
 ///

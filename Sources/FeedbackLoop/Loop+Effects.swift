@@ -1,4 +1,5 @@
 public import FeedbackGraph
+public import FeedbackLoopSupport
 
 extension Loop {
   /// Runs every feedback on a new state, in declaration order. Called on the turn only.

@@ -1,4 +1,5 @@
 public import FeedbackGraph
+public import FeedbackLoopSupport
 
 /// A running ``System``: it holds the current state, reduces the events it is sent one at a
 /// time, and runs the feedbacks' effects.

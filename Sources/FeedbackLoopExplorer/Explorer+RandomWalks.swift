@@ -1,4 +1,5 @@
 import FeedbackGraph
+import FeedbackLoopSupport
 
 extension Explorer {
   /// Seeded random event walks of bounded length, for spaces too large to enumerate, with

@@ -4,6 +4,7 @@ import FeedbackGraph
 import FeedbackLoopExamples
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// The fixture traces, shared with FeedbackDiagramTests (recorded by `LoopRecorder`).
 enum Fixtures {

@@ -1,6 +1,7 @@
 import FeedbackGraph
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 #if canImport(Glibc)
   import Glibc

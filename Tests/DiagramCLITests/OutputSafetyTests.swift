@@ -4,6 +4,7 @@ import FeedbackGraph
 import FeedbackLoopExamples
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// The output folder's rules (issue #9): a name never escapes it, nothing diagram did not
 /// write is replaced, a failed run leaves it as it was, the report lists every system in it.

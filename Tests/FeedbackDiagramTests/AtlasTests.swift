@@ -2,6 +2,7 @@ import FeedbackDiagram
 import FeedbackGraph
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// The atlas (issue #9, "Large machines"): an overview grouped by enum case with merged
 /// edges, and a focus figure per state with exactly its transitions.

@@ -1,6 +1,7 @@
 import FeedbackDiagram
 import FeedbackGraph
 import Testing
+import FeedbackLoopSupport
 
 /// Both pages escape names by Unicode scalar, not by Swift `Character`: a quote followed by
 /// a combining mark is one `Character` that is not `"`, yet a browser ends the attribute at

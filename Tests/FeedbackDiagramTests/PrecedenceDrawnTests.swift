@@ -3,6 +3,7 @@ import FeedbackGraph
 import FeedbackLoop
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// Issue #19 item 5, "a figure draws a transition that cannot happen": precedence is drawn.
 /// Over generated transition tables, every edge the states figure and Mermaid draw is taken

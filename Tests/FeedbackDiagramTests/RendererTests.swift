@@ -3,6 +3,7 @@ import FeedbackGraph
 import FeedbackLoopExamples
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 @Suite struct RendererTests {
   @Test(arguments: ExampleCatalog.graphs.map(\.name))

@@ -2,6 +2,7 @@ import FeedbackDiagram
 import FeedbackGraph
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -2,6 +2,7 @@ import FeedbackDiagram
 import FeedbackGraph
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// A theme value reaches Graphviz only once it is known to be harmless (issue #9): colour
 /// lists and schemes (some crash libgvc), markup, quotes, control characters and absurd

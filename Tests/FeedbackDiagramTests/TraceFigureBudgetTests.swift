@@ -2,6 +2,7 @@ import FeedbackDiagram
 import FeedbackGraph
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// The trace path and coverage figures obey the render budget (issue #26): a `diagram
 /// trace` of a 200-state machine took minutes and a coverage figure of a 1,000-state one

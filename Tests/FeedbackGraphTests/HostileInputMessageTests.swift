@@ -1,6 +1,7 @@
 import FeedbackGraph
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// Errors quote their input escaped, on one line (issue #19 item 8, issue #26): a graph
 /// field, a trace line or a path holding escape sequences, carriage returns, bidi controls

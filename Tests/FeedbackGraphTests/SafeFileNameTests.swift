@@ -1,5 +1,6 @@
 import FeedbackGraph
 import Testing
+import FeedbackLoopSupport
 
 /// Names from anywhere (system names, test names) become file names that stay inside their
 /// folder: a seeded search over all of Unicode, path syntax and control characters.

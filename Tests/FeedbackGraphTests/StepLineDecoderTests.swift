@@ -1,6 +1,7 @@
 import FeedbackGraph
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// The fast step-line decoder (`StepLineDecoder`, which `TraceReader` tries before
 /// `JSONDecoder`) against `JSONDecoder` itself, over generated lines: wherever the fast one

@@ -1,6 +1,7 @@
 import FeedbackGraph
 import FeedbackLoop
 import Testing
+import FeedbackLoopSupport
 
 /// One step vocabulary (issue #19): one step type, one way to observe a loop, feedbacks
 /// carried by id beside their names.

@@ -1,4 +1,5 @@
 import FeedbackGraph
+import FeedbackLoopSupport
 
 /// A channel for events that come from outside the state (a user interface, a
 /// notification), delivered to every loop whose system has a `Feedback.input` on it.

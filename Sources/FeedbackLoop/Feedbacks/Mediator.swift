@@ -1,4 +1,5 @@
 import FeedbackGraph
+import FeedbackLoopSupport
 
 /// A value shared between systems: each attached system publishes values from its states
 /// and receives the values the *other* systems publish (Feedbacks' mediator).

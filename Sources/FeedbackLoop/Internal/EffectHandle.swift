@@ -1,5 +1,6 @@
 import Synchronization
 public import FeedbackGraph
+import FeedbackLoopSupport
 
 /// One async effect: its id, its feedback, its task, and where it is in its lifecycle.
 ///

@@ -1,6 +1,7 @@
 import Dispatch
 import FeedbackGraph
 import Foundation
+import FeedbackLoopSupport
 
 /// A bounded FIFO: appending to a full ring replaces its oldest element. Its storage grows
 /// to `capacity` at most and keeps its capacity when emptied, so a ring that is swapped

@@ -1,6 +1,7 @@
 public import FeedbackLoop
 public import Foundation
 public import FeedbackGraph
+public import FeedbackLoopSupport
 
 /// Trace names claimed by this process (see ``LoopRecorder/claimTraceName(_:)``).
 @usableFromInline let _claimedTraceNames = Protected<[String: Int]>([:])

@@ -1,5 +1,6 @@
 import FeedbackGraph
 import FeedbackLoop
+import FeedbackLoopSupport
 
 /// The side effects of a replayed loop. Async effects, instead of running, register here
 /// and wait; input and mediator feedbacks, instead of subscribing, leave their `Send` here.

@@ -1,5 +1,6 @@
 import FeedbackGraph
 import FeedbackLoop
+import FeedbackLoopSupport
 
 extension TraceReplay {
   /// Replays the trace and compares every step; reports the first divergence (or a trace

@@ -1,5 +1,6 @@
 import FeedbackLoop
 import FeedbackGraph
+import FeedbackLoopSupport
 
 /// What a ``TestScheduler``'s ``ScheduledAction`` handles point to: one object per
 /// scheduler, so that a handle is a reference to it (retained, not allocated) plus a token,

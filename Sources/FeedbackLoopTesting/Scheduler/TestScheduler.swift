@@ -4,6 +4,7 @@ import HeapModule
 import IssueReporting
 public import Synchronization
 import FeedbackGraph
+import FeedbackLoopSupport
 
 /// A scheduler with virtual time, for deterministic tests of feedback loops.
 ///

@@ -1,5 +1,6 @@
 import FeedbackLoop
 import FeedbackGraph
+import FeedbackLoopSupport
 
 /// The clock of a ``TestScheduler``: its `now` is the scheduler's virtual time and
 /// `sleep(until:)` returns when the test advances the scheduler past the deadline.

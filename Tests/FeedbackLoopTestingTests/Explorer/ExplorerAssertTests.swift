@@ -5,6 +5,7 @@ import FeedbackLoopExplorer
 import FeedbackLoopTesting
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// The explorer through the test kit: findings reported as failures at the caller's line.
 @Suite struct ExplorerAssertTests {
@@ -21,7 +22,7 @@ import Testing
         To fix: this test replays the path (the effects' emissions as recorded) and fails while the finding reproduces:
 
         // Found by the explorer: Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")).
-        @Test func seededSignInLine12Finding1InvariantOnlyValidFormsAreSubmitted() {
+        @Test func seededSignInLine13Finding1InvariantOnlyValidFormsAreSubmitted() {
           SeededSignIn.explorer.assertReplay([
             .send(.emailChanged("ada@example.com\n")),
           ])

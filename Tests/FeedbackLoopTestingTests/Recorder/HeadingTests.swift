@@ -4,6 +4,7 @@ import FeedbackGraph
 import IssueReporting
 import Testing
 import XCTest
+import FeedbackLoopSupport
 
 /// A recorder assertion that fails: `send(.emergency)` reaches `.red`, the test says `.green`.
 func failEmergency() {

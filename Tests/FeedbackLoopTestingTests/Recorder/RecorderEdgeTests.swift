@@ -2,6 +2,7 @@ import FeedbackGraph
 import FeedbackLoop
 import FeedbackLoopTesting
 import Testing
+import FeedbackLoopSupport
 
 /// Rough edges of the recorder that a new user hit (issue #12's test-kit list).
 @Suite struct RecorderEdgeTests {

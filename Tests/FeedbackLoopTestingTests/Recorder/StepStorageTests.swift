@@ -2,6 +2,7 @@ import FeedbackGraph
 import FeedbackLoop
 @testable import FeedbackLoopTesting
 import Testing
+import FeedbackLoopSupport
 
 /// The recorder's compact storage: chunk boundaries, copies, and long recordings read back
 /// exactly as they were recorded.

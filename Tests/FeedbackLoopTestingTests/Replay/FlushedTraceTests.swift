@@ -3,6 +3,7 @@ import FeedbackLoop
 import FeedbackLoopTesting
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// Issue #19, item 3: `TraceWriter.flush()` while the loop runs always leaves a consistent
 /// prefix — whole lines, steps numbered from 0 without a gap — which replays to its end.

@@ -3,6 +3,7 @@ import FeedbackLoop
 import FeedbackLoopTesting
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// A trace an app records with `TraceWriter`, on a real queue and real time, replays on
 /// virtual time to the same states — its effects answered from the trace, not run.

@@ -3,6 +3,7 @@ import FeedbackLoop
 import FeedbackLoopTesting
 import Foundation
 import Testing
+import FeedbackLoopSupport
 
 /// Replay: a recorded trace re-run against the current system, effects replaced by what
 /// the trace recorded, the first diverging step reported.

@@ -2,6 +2,7 @@ import FeedbackGraph
 import FeedbackLoop
 import FeedbackLoopTesting
 import Testing
+import FeedbackLoopSupport
 
 /// An async sequence faster than the loop is read at the loop's pace (issue #13): the
 /// loop never holds more than 256 of its events (`Effect.sequence`, `Send.waitingForRoom`).

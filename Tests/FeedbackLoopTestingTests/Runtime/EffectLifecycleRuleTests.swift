@@ -2,6 +2,7 @@ import FeedbackGraph
 import FeedbackLoop
 import FeedbackLoopTesting
 import Testing
+import FeedbackLoopSupport
 
 /// Issue #19, item 1: **an effect finishes when its operation returns** (a `.task` after
 /// returning its event, a `.run` or `.sequence` when its closure or sequence ends), before

@@ -2,6 +2,7 @@ import FeedbackGraph
 import FeedbackLoop
 import FeedbackLoopTesting
 import Testing
+import FeedbackLoopSupport
 
 /// Issue #19, item 1, over generated runs: random effect scripts (`.run` closures that send
 /// and sleep, `.task`s that return an event or none, `.sequence`s), random strategies, random external

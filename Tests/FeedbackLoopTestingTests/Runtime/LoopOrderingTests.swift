@@ -2,6 +2,7 @@ import FeedbackGraph
 import FeedbackLoop
 import FeedbackLoopTesting
 import Testing
+import FeedbackLoopSupport
 
 /// Ordering promises of the loop that only show with several events queued at once, which
 /// the test scheduler arranges deterministically (the runtime's own tests run inline).

@@ -4,6 +4,7 @@ import FeedbackLoop
 @testable import FeedbackLoopTesting
 import Synchronization
 import Testing
+import FeedbackLoopSupport
 
 /// The handles `TestScheduler.schedule(after:)` returns: a reference to the scheduler's one
 /// canceller plus the action's slot and the slot's generation (no object per action), and

@@ -2,6 +2,7 @@ import FeedbackGraph
 import FeedbackLoop
 @testable import FeedbackLoopTesting
 import Testing
+import FeedbackLoopSupport
 
 /// The scheduler's storage: 16-byte heap entries whose key packs a 32-bit sequence and the
 /// action's slot, and the renumbering that keeps ties in order when the sequence would wrap.

@@ -2,6 +2,7 @@ import FeedbackLoop
 import FeedbackLoopTesting
 import Testing
 import FeedbackGraph
+import FeedbackLoopSupport
 
 @Suite(.timeLimit(.minutes(3))) struct TestSchedulerTests {
   final class Log: Sendable {

@@ -2,6 +2,7 @@ import FeedbackLoop
 import FeedbackLoopTesting
 import Testing
 import FeedbackGraph
+import FeedbackLoopSupport
 
 enum Light: Hashable, Sendable { case red, green, yellow }
 enum Signal: Hashable, Sendable { case tick, emergency, skip }

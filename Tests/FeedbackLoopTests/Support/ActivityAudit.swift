@@ -1,6 +1,7 @@
 import FeedbackGraph
 import FeedbackLoop
 import Synchronization
+import FeedbackLoopSupport
 
 /// Checks what a monitor sees against `LoopActivity`'s promises, as it sees it:
 /// - one call at a time (never two monitor calls at once);

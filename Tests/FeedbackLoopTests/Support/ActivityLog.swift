@@ -1,5 +1,6 @@
 import FeedbackLoop
 import FeedbackGraph
+import FeedbackLoopSupport
 
 /// Collects a loop's activities as short strings, for assertions.
 final class ActivityLog<State: Sendable, Event: Sendable>: Sendable {

@@ -1,6 +1,7 @@
 import FeedbackGraph
 import FeedbackLoop
 import Foundation
+import FeedbackLoopSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import FeedbackGraph
 @testable import FeedbackLoop
 import Testing
+import FeedbackLoopSupport
 
 /// The dispatch against the reference: for generated tables, states and events, the
 /// transition it picks and what it says about computed targets are exactly what trying every
