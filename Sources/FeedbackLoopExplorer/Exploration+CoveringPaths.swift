@@ -47,18 +47,6 @@ extension Exploration {
       path.trace(of: system, test: "explorer: covering path \(number + 1)", outcome: .passed)
     }
   }
-
-  /// The covering paths as `LoopRecorder` test skeletons named `<prefix>1`, `<prefix>2`, …
-  public func coveringTests(prefix: String = "coveringPath", attribute: String = "@Test") -> [String] {
-    let graph = system.graph
-    return coveringPaths.enumerated().map { number, path in
-      let fired = Set(path.steps.compactMap { $0.kind == .event ? $0.transition : nil }).sorted()
-      let names = fired.map { graph.describe($0) }.joined(separator: "\n  ")
-      return swiftTest(
-        path: path, named: "\(prefix)\(number + 1)", attribute: attribute,
-        comment: "Covering path \(number + 1) of \(system.name), found by the explorer; it fires:\n  \(names)")
-    }
-  }
 }
 
 extension Exploration {

@@ -38,6 +38,8 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
 
   /// The explored system.
   public var system: System<State, Event> { storage.system }
+  /// The explorer that made this exploration (the test kit writes tests with it).
+  package var explorer: Explorer<State, Event> { storage.model.explorer }
   /// Distinct states explored: a system state together with each feedback's memory and
   /// the effects in flight (for a system whose feedbacks start no effects, its states).
   public var stateCount: Int { storage.nodes.count }

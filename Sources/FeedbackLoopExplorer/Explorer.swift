@@ -64,7 +64,7 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     copy.swiftSystem = swift
     return copy
   }
-  @usableFromInline var invariants: [Invariant] = []
+  @usableFromInline package var invariants: [Invariant] = []
   @usableFromInline var isFinal: (@Sendable (State) -> Bool)?
   @usableFromInline var isWaiting: (@Sendable (State) -> Bool)?
   @usableFromInline var key: (@Sendable (State) -> AnyHashable)?

@@ -55,23 +55,4 @@ import Testing
     // The feedbacks send at once: the loop runs 10 → 15 before any outside event.
     #expect(exploration.coveringPaths.map { $0.steps.count } == [5])
   }
-
-  @Test func coveringTestsAreLoopRecorderSkeletons() {
-    let tests = ExampleExplorers.trafficLight.run().coveringTests()
-    #expect(
-      tests.first == """
-        // Covering path 1 of TrafficLight, found by the explorer; it fires:
-        //   red —tick→ green
-        //   green —tick→ yellow
-        //   yellow —tick→ red
-        @Test func coveringPath1() {
-          let loop = LoopRecorder(TrafficLight.system, exhaustivity: .off())
-          loop.send(.tick) { $0 = .green }  // emitted by "timer" in a running loop
-          loop.send(.tick) { $0 = .yellow }  // emitted by "timer" in a running loop
-          loop.send(.tick) { $0 = .red }  // emitted by "timer" in a running loop
-          loop.finish()
-        }
-
-        """)
-  }
 }

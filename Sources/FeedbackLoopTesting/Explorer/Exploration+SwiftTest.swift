@@ -1,3 +1,8 @@
+public import FeedbackLoopExplorer
+
+// The explorer's findings and paths written as this kit's tests: the writer lives beside
+// the API it writes (`LoopRecorder`), not in the explorer.
+
 extension Exploration {
   /// A ready-to-paste `LoopRecorder` test that replays the finding's path: it declares the
   /// explorer's invariants, sends each event with the state it leads to (an event a
@@ -12,8 +17,8 @@ extension Exploration {
   /// ```
   ///
   /// An event that cannot be written as Swift (see `SwiftSource.value(_:)`, or give
-  /// ``Explorer/writingEvents(_:)``) becomes a `<#placeholder#>` with its description and
-  /// a pointer to the trace; so do a system without ``Explorer/swiftSystem`` and an
+  /// `Explorer.writingEvents(_:)`) becomes a `<#placeholder#>` with its description and
+  /// a pointer to the trace; so do a system without `Explorer.swiftSystem` and an
   /// invariant without `swift:`. A state that cannot be written is expected as
   /// `loop.state` (whatever the loop reached), with its description in a comment. `nil`
   /// for a finding without a path.
@@ -31,18 +36,30 @@ extension Exploration {
   }
 
   /// A `LoopRecorder` test skeleton that sends the events of `path` (see
-  /// ``swiftTest(for:named:attribute:)``).
+  /// `swiftTest(for:named:attribute:)`).
   public func swiftTest(
     path: ExplorerPath<State, Event>, named name: String, attribute: String = "@Test", comment: String
   ) -> String {
-    storage.model.explorer.swiftTest(path: path, named: name, attribute: attribute, comment: comment)
+    explorer.swiftTest(path: path, named: name, attribute: attribute, comment: comment)
+  }
+
+  /// The covering paths as `LoopRecorder` test skeletons named `<prefix>1`, `<prefix>2`, …
+  public func coveringTests(prefix: String = "coveringPath", attribute: String = "@Test") -> [String] {
+    let graph = system.graph
+    return coveringPaths.enumerated().map { number, path in
+      let fired = Set(path.steps.compactMap { $0.kind == .event ? $0.transition : nil }).sorted()
+      let names = fired.map { graph.describe($0) }.joined(separator: "\n  ")
+      return swiftTest(
+        path: path, named: "\(prefix)\(number + 1)", attribute: attribute,
+        comment: "Covering path \(number + 1) of \(system.name), found by the explorer; it fires:\n  \(names)")
+    }
   }
 }
 
 extension Explorer {
   /// A ready-to-paste `LoopRecorder` test skeleton that sends the events of `path` with
   /// the states they lead to, after declaring this explorer's invariants (see
-  /// ``Exploration/swiftTest(for:named:attribute:)`` for how values are written).
+  /// `Exploration.swiftTest(for:named:attribute:)` for how values are written).
   ///
   /// ```swift
   /// let test = explorer.swiftTest(path: path, named: "replaysTheWalk", comment: "Found by a random walk")
