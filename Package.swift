@@ -129,7 +129,7 @@ let package = Package(
     ),
 
     // MARK: Tests (mirror Sources/)
-    .testTarget(name: "FeedbackGraphTests", dependencies: ["FeedbackGraph", "FeedbackLoopSupport"]),
+    .testTarget(name: "FeedbackGraphTests", dependencies: ["FeedbackGraph", "FeedbackDiagram", "FeedbackLoopSupport"]),
     .testTarget(
       name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopSupport"]),
     .testTarget(

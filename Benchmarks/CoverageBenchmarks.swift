@@ -1,3 +1,4 @@
+import FeedbackDiagram
 import FeedbackGraph
 import FeedbackLoopExamples
 import Foundation

@@ -1,4 +1,4 @@
-public import FeedbackGraph
+import FeedbackGraph
 
 /// The coverage figure of a system: its declared machine with what recorded runs
 /// exercised.

@@ -28,7 +28,7 @@ extension String {
 
 /// What XML (and so SVG) has no place for, and Graphviz passes through: control characters
 /// other than tab and line breaks, and the noncharacters U+FFFE and U+FFFF. Names that
-/// reach a figure are checked before (``SystemGraph/checkCoherence(source:)``); text that
+/// reach a figure are checked before (`SystemGraph.checkCoherence(source:)`); text that
 /// is not a name (a described event or state, a failure message) is drawn with such a
 /// character as U+FFFD, so that no input makes an SVG that is not well-formed.
 enum DrawableText {

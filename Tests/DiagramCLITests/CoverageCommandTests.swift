@@ -1,3 +1,4 @@
+import FeedbackDiagram
 import ArgumentParser
 import DiagramCLI
 import FeedbackGraph

@@ -1,4 +1,5 @@
 import FeedbackGraph
+import FeedbackDiagram
 import Foundation
 import Testing
 import FeedbackLoopSupport

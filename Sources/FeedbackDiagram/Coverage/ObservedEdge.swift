@@ -1,3 +1,4 @@
+import FeedbackGraph
 /// An edge a trace took between two state nodes on an event, as observed rather than
 /// declared: `from —event→ to`.
 ///
@@ -24,6 +25,6 @@ public struct ObservedEdge: Hashable, Comparable, Sendable, Codable {
     (lhs.from, lhs.to, lhs.event) < (rhs.from, rhs.to, rhs.event)
   }
 
-  /// `red —tick→ green`: the same words ``TransitionEdge/summary`` uses for declared ones.
+  /// `red —tick→ green`: the same words `TransitionEdge.summary` uses for declared ones.
   public var summary: String { "\(from) —\(event)→ \(to)" }
 }

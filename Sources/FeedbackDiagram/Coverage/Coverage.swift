@@ -1,3 +1,4 @@
+public import FeedbackGraph
 /// What recorded runs of one system exercised, measured against its graph: how often each
 /// declared transition fired, how often each state was entered, which transitions happened
 /// that the graph does not declare, and which events were ignored in which state.
@@ -13,7 +14,7 @@
 /// print(coverage.transitionFraction)  // 3/4
 /// ```
 ///
-/// For a system built from a plain reducer (``SystemGraph/declaresTransitions`` is
+/// For a system built from a plain reducer (`SystemGraph.declaresTransitions` is
 /// `false`) there is nothing declared to cover; coverage then records the ``observed``
 /// edges instead.
 public struct Coverage: Hashable, Sendable {
@@ -24,10 +25,10 @@ public struct Coverage: Hashable, Sendable {
   /// How many steps were added.
   public internal(set) var steps: Int = 0
   /// How many times each declared transition fired, by position in
-  /// ``SystemGraph/transitions``: the total over its targets.
+  /// `SystemGraph.transitions`: the total over its targets.
   public internal(set) var transitionHits: [Int]
   /// How many times each declared transition led to each of its targets, by position in
-  /// ``SystemGraph/transitions``, then by position in ``TransitionEdge/to``. A computed
+  /// `SystemGraph.transitions`, then by position in `TransitionEdge.to`. A computed
   /// transition (`loading —didLoad→ {loaded, failed}`) may fire often and never reach one of
   /// its targets; the coverage figure draws each target edge from its own count. A single
   /// target gets every hit of its transition; a step of a computed transition whose state

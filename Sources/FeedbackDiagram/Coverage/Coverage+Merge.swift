@@ -1,8 +1,9 @@
+import FeedbackGraph
 extension Coverage {
   /// Adds what `other` measured to this coverage.
   ///
   /// - Throws: ``CoverageError/differentGraphs(system:_:_:)`` when `other` measured
-  ///   another machine (another ``SystemGraph/fingerprint``): its transition ids would
+  ///   another machine (another `SystemGraph.fingerprint`): its transition ids would
   ///   name other edges.
   /// - Complexity: O(t + s + e) in the transitions, states and observed edges of `other`.
   public mutating func merge(_ other: Coverage) throws {

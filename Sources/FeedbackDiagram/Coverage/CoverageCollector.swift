@@ -1,3 +1,4 @@
+public import FeedbackGraph
 import Foundation
 
 /// Measures the coverage of trace files, grouped by system, streaming every file so that
@@ -23,7 +24,7 @@ import Foundation
 public struct CoverageCollector: Sendable {
   /// The systems as declared now, by name.
   public var registered: [SystemGraph]
-  /// Whose traces are measured (``TraceHeader/recordedBy``); the others are left out and
+  /// Whose traces are measured (`TraceHeader.recordedBy`); the others are left out and
   /// listed in ``Report/leftOut``.
   public var counting: Set<TraceOrigin>
 
@@ -53,7 +54,7 @@ public struct CoverageCollector: Sendable {
   /// Reads the headers of `files`, picks each system's graph, then streams the steps of
   /// every trace that matches it.
   ///
-  /// - Throws: ``GraphDecodingError`` naming `file:line` and the field for a malformed
+  /// - Throws: `GraphDecodingError` naming `file:line` and the field for a malformed
   ///   line; ``CoverageError/noGraph(system:file:)`` when no trace of an unregistered
   ///   system's chosen fingerprint carries a graph.
   /// - Complexity: O(n) in the bytes read; memory O(1) in the number of steps.
@@ -131,7 +132,7 @@ public struct CoverageCollector: Sendable {
 
   /// Streams the steps of the trace at `file` into `coverage`, as one more trace.
   ///
-  /// - Throws: ``GraphDecodingError`` naming `file:line` for a malformed line.
+  /// - Throws: `GraphDecodingError` naming `file:line` for a malformed line.
   public static func add(_ file: String, to coverage: inout Coverage) throws {
     var reader = try reader(file)
     try renamingSource(file) {

@@ -1,7 +1,8 @@
+public import FeedbackGraph
 import Foundation
 
 /// How the transitions of a trace recorded against other declarations map onto the current
-/// graph: by content (``TransitionKey``), so that reordering, adding or changing other
+/// graph: by content (`TransitionKey`), so that reordering, adding or changing other
 /// transitions leaves a transition's hits where they were.
 public struct TransitionRemap: Sendable {
   /// Each recorded transition that the current graph still declares, unchanged: its id
@@ -58,7 +59,7 @@ extension CoverageCollector {
   /// Streams the steps of the trace at `file` into `coverage` as one more trace, its
   /// transitions mapped by `remap`; steps of transitions that changed are left out.
   ///
-  /// - Throws: ``GraphDecodingError`` naming `file:line` for a malformed line.
+  /// - Throws: `GraphDecodingError` naming `file:line` for a malformed line.
   public static func add(_ file: String, to coverage: inout Coverage, remap: TransitionRemap) throws
     -> RemappedTrace
   {

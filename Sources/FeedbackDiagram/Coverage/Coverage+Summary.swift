@@ -1,3 +1,4 @@
+public import FeedbackGraph
 extension Coverage {
   /// How many declared transitions fired at least once, of how many are declared (0/0 for
   /// a plain-reducer system). A transition with several targets counts as covered once it
@@ -68,7 +69,7 @@ extension Coverage {
 }
 
 extension TransitionEdge {
-  /// `loading —didLoad→ failed (label) [guard]`: ``summary`` with one of the transition's
+  /// `loading —didLoad→ failed (label) [guard]`: `summary` with one of the transition's
   /// targets instead of all of them.
   public func summary(to target: String) -> String {
     var edge = self

@@ -1,3 +1,4 @@
+import FeedbackGraph
 /// Why traces could not be measured together. Each description is one line that names
 /// what and where.
 public enum CoverageError: Error, Hashable, Sendable, CustomStringConvertible {

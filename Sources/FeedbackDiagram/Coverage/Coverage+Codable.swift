@@ -1,3 +1,4 @@
+import FeedbackGraph
 /// Coverage as versioned JSON (`diagram coverage --json`): the counts as readable lists
 /// (transitions with their `red —tick→ green` summary, states, undeclared and observed
 /// edges, ignored events), the fractions and what is uncovered, and the graph measured.

@@ -1,3 +1,4 @@
+import FeedbackGraph
 import Foundation
 
 /// Finds trace files: the files given, and every `*.jsonl` file under the folders given,

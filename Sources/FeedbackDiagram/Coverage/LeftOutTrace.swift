@@ -1,3 +1,4 @@
+public import FeedbackGraph
 /// A trace coverage did not count because of who wrote it (the provenance rule: coverage
 /// counts what tests ran, unless asked for more).
 public struct LeftOutTrace: Hashable, Sendable, CustomStringConvertible {

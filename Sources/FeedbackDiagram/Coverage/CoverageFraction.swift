@@ -1,3 +1,4 @@
+import FeedbackGraph
 /// `k` of `n`: how many of a graph's transitions or states were exercised.
 public struct CoverageFraction: Hashable, Sendable, Codable, CustomStringConvertible {
   /// How many were exercised.
