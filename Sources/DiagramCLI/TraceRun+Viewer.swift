@@ -6,7 +6,7 @@ extension TraceRun {
   /// The most steps the trace viewer page holds: a longer trace's page shows a window of
   /// this many (around the failing step, if any), and says so. More than the figures keep
   /// (``maximumSteps``): the page renders only what is visible.
-  package static let viewerMaximumSteps = 100_000
+  package static let viewerMaximumSteps = 200_000
 
   /// The trace viewer page (``TraceViewerPage``), `<stem>.trace.html`, beside the trace's
   /// figures. A trace longer than the figures' window is read again for it, keeping up to

@@ -3,15 +3,20 @@ import FeedbackGraph
 /// The data a trace viewer page embeds: every step as one JSON array of small numbers,
 /// strings interned once, plus the timeline's layout and the effects' extents.
 ///
-/// A step is `[index, time, kind, before, beforeJSON, after, afterJSON, node, feedback,
-/// effect, bar, event, eventJSON, link, from, to, fromNode, edge, transition]` where
-/// strings are indices into `strings`, `-1` means "none", and trailing `-1`s are left out
-/// (an effect step stops after `bar`). `before`/`after` are the state before and after the
-/// step (equal for a step that changes no state), their JSON when the trace encodes
-/// states; `node` and `fromNode` are state positions in the graph (the figure's
-/// `state_<n>` ids); `edge` is the figure's id of the edge the step took; `link` is, for
-/// an event an effect emitted, the position of the step that emitted it, and for an
-/// emission the position of the step that reduced it. Positions count from 0 in the page.
+/// A step is `[time, kind, before, beforeJSON, after, afterJSON, node, feedback, bar,
+/// event, eventJSON, link, from, to, fromNode, edge, transition]`: `time` is an index into
+/// `strings`, `kind` into `kinds`; every other field is stored plus one (`0`: none) and
+/// trailing zeros are left out (an effect step stops after `bar`). Strings are indices into
+/// `strings`. `before`/`after` are the state before and after the step (equal for a step
+/// that changes no state) and their JSON when the trace encodes states; `node` and
+/// `fromNode` are state positions in the graph (the figure's `state_<n>` ids); `bar` is the
+/// effect's position in `bars`; `edge` is the figure's id of the edge the step took; `link`
+/// is, for an event an effect emitted, the position of the step that emitted it, and for
+/// an emission the position of the step that reduced it. Positions count from 0.
+///
+/// The steps' indices (`index`) and timeline positions (`x`, in hundredths of a point) are
+/// stored as differences: `index` from one more than the previous index (mostly `0`), unless
+/// `absoluteIndices` says an index is too large for that; `x` from the previous position.
 struct TraceViewerData {
   /// What the figure shows, for the highlighting.
   struct FigureIDs {
@@ -60,21 +65,20 @@ struct TraceViewerData {
     trace.header.outcome.failingStep.flatMap { failing in trace.steps.firstIndex { $0.index == failing } }
   }
 
-  // swiftlint:disable:next function_body_length
   private mutating func encode(
     graph: SystemGraph, trace: Trace, figure: FigureIDs, figureDrawn: Bool, totalSteps: Int
   ) -> String {
     let steps = trace.steps
     let (bars, barOf) = Self.bars(steps)
     let links = Self.links(steps)
-    var lanes: [FeedbackID?] = []
-    for bar in bars where !lanes.contains(bar.feedback) { lanes.append(bar.feedback) }
-    lanes.sort { ($0?.index ?? .max) < ($1?.index ?? .max) }
+    // One lane per feedback (by id), each with as many rows as its effects overlap.
+    let lanes = Set(bars.map(\.feedback)).sorted { ($0?.index ?? .max) < ($1?.index ?? .max) }
+    let laneOf = Dictionary(uniqueKeysWithValues: lanes.enumerated().map { ($1, $0) })
     var laneRows = Array(repeating: 0, count: lanes.count)
     var laidOut = bars
     var rowEnds: [[Int]] = Array(repeating: [], count: lanes.count)
     for index in laidOut.indices {
-      let lane = lanes.firstIndex(of: laidOut[index].feedback) ?? 0
+      let lane = laneOf[laidOut[index].feedback] ?? 0
       let start = laidOut[index].start, end = laidOut[index].end ?? steps.count
       let row = rowEnds[lane].firstIndex { $0 < start } ?? rowEnds[lane].count
       if row == rowEnds[lane].count { rowEnds[lane].append(0) }
@@ -99,45 +103,37 @@ struct TraceViewerData {
         spans.append((offset, intern(to)))
       }
       current = (after.description, after.json, node)
-      var edge: String?
-      if step.kind == .initial, figure.initialEdge, step.toNode == graph.initial {
-        edge = "initial_edge"
-      } else if step.kind == .event || step.kind == .undeclaredTransition, let transition = step.transition,
-        let to = step.toNode
-      {
-        let from = step.fromNode ?? ""
-        edge =
-          figure.edges["\(transition.index)\u{1}\(from)\u{1}\(to)"] ?? figure.edges["\(transition.index)\u{1}*\u{1}\(to)"]
-      }
-      var transition: String?
-      if step.kind == .undeclaredTransition {
-        transition = "undeclared: " + (step.transition.map(graph.describe) ?? "no declared transition")
-      } else if step.kind == .event {
-        transition = step.transition.map(graph.describe)
-      }
-      let feedback = step.feedback.map(graph.feedbackName)
       let fields: [Int] = [
-        intern(TraceTimeline.time(step.timeNanoseconds)), StepKind.allCases.firstIndex(of: step.kind) ?? 0,
         before.description, before.json, after.description, after.json, node,
-        intern(feedback), step.effect?.index ?? -1, barOf[offset] ?? -1,
+        intern(step.feedback.map(graph.feedbackName)), barOf[offset] ?? -1,
         intern(step.event), intern(step.eventJSON), links[offset] ?? -1,
         intern(step.fromNode), intern(step.toNode), step.fromNode.flatMap { figure.states[$0] } ?? -1,
-        intern(edge), intern(transition),
+        intern(Self.edge(of: step, graph: graph, figure: figure)), intern(Self.transition(of: step, graph: graph)),
       ]
-      let kept = (fields.lastIndex { $0 != -1 } ?? -1) + 1
-      out.raw("[")
-      out.int(step.index)
-      for field in fields[..<kept] {
+      out.raw("[\(intern(TraceTimeline.time(step.timeNanoseconds))),\(StepKind.allCases.firstIndex(of: step.kind) ?? 0)")
+      for field in fields[..<((fields.lastIndex { $0 != -1 } ?? -1) + 1)] {
         out.raw(",")
-        out.int(field)
+        out.int(field + 1)
       }
       out.raw("]")
     }
+    // Indices as differences, when every index and difference fits a JavaScript number.
+    let absolute = steps.contains { $0.index.magnitude >= 1 << 52 }
+    out.raw("],\"absoluteIndices\":\(absolute),\"index\":[")
+    var previous = -1
+    for (offset, step) in steps.enumerated() {
+      if offset > 0 { out.raw(",") }
+      out.int(absolute ? step.index : step.index - (previous + 1))
+      previous = step.index
+    }
     out.raw("],\"x\":[")
     let timeline = TraceTimeline(steps: steps)
+    var position = 0.0
     for (offset, x) in timeline.x.enumerated() {
       if offset > 0 { out.raw(",") }
-      out.number(x)
+      let hundredths = (x * 100).rounded()
+      out.number(hundredths - position)
+      position = hundredths
     }
     out.raw("],\"width\":")
     out.number(timeline.width)
@@ -179,6 +175,29 @@ struct TraceViewerData {
     out.raw(strings.map(ScriptJSON.quoted).joined(separator: ","))
     out.raw("]}")
     return out.text
+  }
+
+  /// The figure's id of the edge `step` took: the initial marker's edge for the initial
+  /// step into the graph's initial state; for an event step, the drawn edge of its
+  /// transition between its states (or from "any state").
+  static func edge(of step: Step, graph: SystemGraph, figure: FigureIDs) -> String? {
+    if step.kind == .initial {
+      return figure.initialEdge && step.toNode == graph.initial ? "initial_edge" : nil
+    }
+    guard step.kind == .event || step.kind == .undeclaredTransition, let transition = step.transition,
+      let to = step.toNode
+    else { return nil }
+    return figure.edges["\(transition.index)\u{1}\(step.fromNode ?? "")\u{1}\(to)"]
+      ?? figure.edges["\(transition.index)\u{1}*\u{1}\(to)"]
+  }
+
+  /// The transition an event step took, as people read it (`red —tick→ green`).
+  static func transition(of step: Step, graph: SystemGraph) -> String? {
+    switch step.kind {
+    case .undeclaredTransition: "undeclared: " + (step.transition.map(graph.describe) ?? "no declared transition")
+    case .event: step.transition.map(graph.describe)
+    default: nil
+    }
   }
 
   /// Each effect from its start to its end, by step position, and each effect step's bar.

@@ -7,11 +7,24 @@
   var data = JSON.parse(document.getElementById("tv-data").textContent);
   var S = data.strings, steps = data.steps, kinds = data.kinds, count = steps.length;
   var ROW = 22;
-  // Row fields (TraceViewerData): trailing -1s are left out.
-  var F = { index: 0, time: 1, kind: 2, before: 3, beforeJSON: 4, after: 5, afterJSON: 6, node: 7, feedback: 8,
-    effect: 9, bar: 10, event: 11, eventJSON: 12, link: 13, from: 14, to: 15, fromNode: 16, edge: 17, transition: 18 };
-  function field(row, name) { var value = row[F[name]]; return value === undefined ? -1 : value; }
+  // Row fields (TraceViewerData): time and kind as they are, every other field stored plus
+  // one (0: none), trailing zeros left out.
+  var F = { time: 0, kind: 1, before: 2, beforeJSON: 3, after: 4, afterJSON: 5, node: 6, feedback: 7, bar: 8,
+    event: 9, eventJSON: 10, link: 11, from: 12, to: 13, fromNode: 14, edge: 15, transition: 16 };
+  function field(row, name) { var value = row[F[name]]; return value === undefined || value === 0 ? -1 : value - 1; }
   function text(row, name) { var value = field(row, name); return value < 0 ? null : S[value]; }
+  function effectOf(row) { var bar = field(row, "bar"); return bar < 0 ? "?" : data.bars[bar][5]; }
+  // Step indices (as the trace numbers them) and timeline positions, stored as differences.
+  var indices = new Float64Array(count), xs = new Float64Array(count);
+  (function () {
+    var index = -1, x = 0;
+    for (var i = 0; i < count; i++) {
+      index = data.absoluteIndices ? data.index[i] : index + 1 + data.index[i];
+      indices[i] = index;
+      x += data.x[i];
+      xs[i] = x / 100;
+    }
+  })();
   function kind(row) { return kinds[row[F.kind]]; }
 
   var body = document.body;
@@ -28,13 +41,13 @@
     if (content !== undefined && content !== null) node.textContent = content;
     return node;
   }
-  function number(offset) { return "#" + steps[offset][F.index]; }
+  function number(offset) { return "#" + indices[offset]; }
 
   /* ---------- What a step says, in a line ---------- */
   function summary(offset) {
     var row = steps[offset], k = kind(row), event = text(row, "event") || "an event";
-    var feedback = text(row, "feedback"), effect = field(row, "effect");
-    var who = (feedback || "effect") + (effect >= 0 ? " effect #" + effect : "");
+    var feedback = text(row, "feedback");
+    var who = (feedback || "an unnamed feedback") + " effect #" + effectOf(row);
     var from = text(row, "from"), to = text(row, "to");
     switch (k) {
       case "initial": return to || text(row, "after") || "?";
@@ -218,14 +231,25 @@
     button.addEventListener("click", function () { go(offset); });
     return button;
   }
-  function effectsAt(offset) {
-    var running = [];
-    for (var i = 0; i < data.bars.length; i++) {
+  /* Bars are in the order their effects started; reachEnd[i] is the furthest end of bars
+     0...i (a running effect reaches past the last step), so a search stops as soon as no
+     earlier bar can reach the range. */
+  var reachEnd = new Float64Array(data.bars.length);
+  data.bars.forEach(function (bar, i) {
+    var end = bar[1] < 0 ? Infinity : bar[1];
+    reachEnd[i] = i > 0 ? Math.max(reachEnd[i - 1], end) : end;
+  });
+  function barsOverlapping(from, to) {
+    var lo = 0, hi = data.bars.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (data.bars[mid][0] <= to) lo = mid + 1; else hi = mid; }
+    var found = [];
+    for (var i = lo - 1; i >= 0 && reachEnd[i] >= from; i--) {
       var bar = data.bars[i];
-      if (bar[0] <= offset && (bar[1] < 0 || bar[1] >= offset)) running.push(bar);
+      if (bar[1] < 0 || bar[1] >= from) found.push(bar);
     }
-    return running;
+    return found.reverse();
   }
+  function effectsAt(offset) { return barsOverlapping(offset, offset); }
   function renderDetail(offset) {
     var row = steps[offset], k = kind(row);
     detail.textContent = "";
@@ -246,7 +270,7 @@
       var p = el("p");
       p.appendChild(el("code", null, event));
       if (k === "effectEmitted") {
-        p.appendChild(document.createTextNode(" emitted by " + (feedback || "a feedback") + " effect #" + field(row, "effect")));
+        p.appendChild(document.createTextNode(" emitted by " + (feedback || "a feedback") + " effect #" + effectOf(row)));
         if (link >= 0) { p.appendChild(document.createTextNode(", reduced at ")); p.appendChild(jump(link, number(link))); }
         else p.appendChild(document.createTextNode(", not reduced in this trace"));
       } else if (feedback === null) {
@@ -255,7 +279,7 @@
         p.appendChild(document.createTextNode(" from feedback " + feedback));
         if (link >= 0) {
           var emitter = steps[link];
-          p.appendChild(document.createTextNode(" (effect #" + field(emitter, "effect") + ", emitted at "));
+          p.appendChild(document.createTextNode(" (effect #" + effectOf(emitter) + ", emitted at "));
           p.appendChild(jump(link, number(link)));
           p.appendChild(document.createTextNode(")"));
         }
@@ -294,14 +318,22 @@
   }
 
   /* ---------- The timeline: a canvas around the cursor, and an overview ---------- */
-  var style = getComputedStyle(document.documentElement);
-  function color(name) { return style.getPropertyValue(name).trim() || "#888"; }
+  var palette = {};
+  function color(name) {
+    if (!(name in palette)) palette[name] = getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888";
+    return palette[name];
+  }
+  if (window.matchMedia) {
+    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () {
+      palette = {}; overviewBands = null; if (current >= 0) drawTimeline();
+    });
+  }
   var LABEL = 96, LANE = 20, AXIS = 22, viewStart = 0, zoom = 1;
   var rowsPerLane = data.lanes.map(function (lane) { return Math.max(1, lane[1]); });
   var laneTop = [], y = AXIS + 2 * LANE;
   rowsPerLane.forEach(function (rows) { laneTop.push(y); y += rows * LANE; });
   var timelineHeight = y + 6;
-  function xOf(offset) { return data.x[offset] || 0; }
+  function xOf(offset) { return xs[offset] || 0; }
   function offsetAt(x) {
     var lo = 0, hi = count - 1;
     while (lo < hi) { var mid = (lo + hi) >> 1; if (xOf(mid) < x) lo = mid + 1; else hi = mid; }
@@ -359,8 +391,9 @@
       c.fillStyle = color("--muted"); c.fillText("+" + S[mark[1]], bx + 6, AXIS - 12);
     });
     // States: spans from the step that entered each state to the step that left it.
-    var spans = data.spans;
-    for (var s = 0; s < spans.length; s++) {
+    var spans = data.spans, first = 0, past = spans.length;
+    while (first < past) { var middle = (first + past) >> 1; if (spans[middle][0] <= lo) first = middle + 1; else past = middle; }
+    for (var s = Math.max(0, first - 1); s < spans.length && spans[s][0] <= hi; s++) {
       var start = xOf(spans[s][0]), end = s + 1 < spans.length ? xOf(spans[s + 1][0]) : data.width;
       if (end * zoom < viewStart - 10 || start * zoom > viewStart + width + 10) continue;
       var x0 = sx(start), x1 = Math.max(x0 + 2, sx(end));
@@ -383,9 +416,9 @@
       c.fillStyle = color("--text");
       c.fillText(fitLabel(c, text(row, "event") || "", Math.min(120, room)), ex + 7, AXIS + LANE * 1.5);
     });
-    for (var b = 0; b < data.bars.length; b++) {
-      var bar = data.bars[b], bStart = xOf(bar[0]), bEnd = bar[1] < 0 ? data.width : xOf(bar[1]);
-      if (bEnd * zoom < viewStart - 10 || bStart * zoom > viewStart + width + 10) continue;
+    var drawn = barsOverlapping(lo, hi);
+    for (var b = 0; b < drawn.length; b++) {
+      var bar = drawn[b], bStart = xOf(bar[0]), bEnd = bar[1] < 0 ? data.width : xOf(bar[1]);
       var top = laneTop[bar[2]] + bar[3] * LANE + LANE / 2, bx0 = sx(bStart), bx1 = Math.max(bx0 + 3, sx(bEnd));
       c.strokeStyle = color("--effect"); c.lineWidth = 4; c.lineCap = "round";
       c.beginPath(); c.moveTo(bx0, top); c.lineTo(bx1, top); c.stroke();
@@ -413,21 +446,34 @@
     c.beginPath(); c.moveTo(x, 0); c.lineTo(x, height); c.stroke();
     c.lineWidth = 1;
   }
+  /* The overview: the whole run's states as bands, drawn once into an offscreen canvas;
+     each move only copies it and draws the window and the cursor. */
+  var overviewBands = null;
   function drawOverview() {
     var canvas = setUpCanvas(overview, 16), c = canvas.context, width = canvas.width - LABEL, total = data.width || 1;
     function ox(x) { return LABEL + (x / total) * width; }
-    c.clearRect(0, 0, canvas.width, canvas.height);
-    c.fillStyle = color("--muted"); c.font = "10px system-ui, sans-serif"; c.textBaseline = "middle";
-    c.fillText("whole run", 6, 8);
-    var spans = data.spans, lastX = -1;
-    for (var s = 0; s < spans.length; s++) {
-      var x0 = ox(xOf(spans[s][0]));
-      if (x0 - lastX < 1 && s + 1 < spans.length) continue;  // at most one band per pixel
-      var x1 = s + 1 < spans.length ? ox(xOf(spans[s + 1][0])) : LABEL + width;
-      c.fillStyle = s % 2 === 0 ? color("--state-a") : color("--state-b");
-      c.fillRect(x0, 3, Math.max(1, x1 - x0), 10);
-      lastX = x0;
+    if (!overviewBands || overviewBands.width !== overview.width) {
+      overviewBands = document.createElement("canvas");
+      overviewBands.width = overview.width;
+      overviewBands.height = overview.height;
+      var b = overviewBands.getContext("2d"), ratio = overview.width / Math.max(1, canvas.width);
+      b.setTransform(ratio, 0, 0, ratio, 0, 0);
+      b.fillStyle = color("--muted"); b.font = "10px system-ui, sans-serif"; b.textBaseline = "middle";
+      b.fillText("whole run", 6, 8);
+      var spans = data.spans, lastX = -1;
+      for (var s = 0; s < spans.length; s++) {
+        var x0 = ox(xOf(spans[s][0]));
+        if (x0 - lastX < 1 && s + 1 < spans.length) continue;  // at most one band per pixel
+        var x1 = s + 1 < spans.length ? ox(xOf(spans[s + 1][0])) : LABEL + width;
+        b.fillStyle = s % 2 === 0 ? color("--state-a") : color("--state-b");
+        b.fillRect(x0, 3, Math.max(1, x1 - x0), 10);
+        lastX = x0;
+      }
     }
+    c.clearRect(0, 0, canvas.width, canvas.height);
+    c.setTransform(1, 0, 0, 1, 0, 0);
+    c.drawImage(overviewBands, 0, 0);
+    c.setTransform(overview.width / Math.max(1, canvas.width), 0, 0, overview.width / Math.max(1, canvas.width), 0, 0);
     var visible = (timeline.clientWidth - LABEL) / zoom;
     c.strokeStyle = color("--text"); c.strokeRect(ox(viewStart / zoom), 1, Math.max(2, (visible / total) * width), 14);
     if (data.failing >= 0) vertical(c, ox(xOf(data.failing)), color("--fail"), 1.5, 16);
@@ -456,14 +502,14 @@
     renderDetail(offset);
     drawTimeline();
     body.setAttribute("data-offset", offset);
-    body.setAttribute("data-step", steps[offset][F.index]);
-    var hash = "#step=" + steps[offset][F.index];
+    body.setAttribute("data-step", indices[offset]);
+    var hash = "#step=" + indices[offset];
     if (location.hash !== hash) { try { history.replaceState(null, "", hash); } catch (error) { /* a file: URL may refuse */ } }
   }
   function offsetOfIndex(index) {
     if (!byIndex) {
       byIndex = new Map();
-      for (var i = count - 1; i >= 0; i--) byIndex.set(steps[i][F.index], i);
+      for (var i = count - 1; i >= 0; i--) byIndex.set(indices[i], i);
     }
     return byIndex.has(index) ? byIndex.get(index) : null;
   }
