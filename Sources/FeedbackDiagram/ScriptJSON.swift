@@ -10,7 +10,7 @@
 ///
 /// Writes into one `String`, without `JSONEncoder`: a 100,000-step trace page holds a
 /// few million values, and this is one append per value.
-struct ScriptJSON {
+package struct ScriptJSON {
   /// The text so far.
   private(set) var text = ""
 
@@ -47,7 +47,7 @@ struct ScriptJSON {
   }
 
   /// `value` as a JSON string literal that is safe inside `<script>`.
-  static func quoted(_ value: String) -> String {
+  package static func quoted(_ value: String) -> String {
     var out = "\""
     out.reserveCapacity(value.utf8.count + 2)
     for scalar in value.unicodeScalars {

@@ -95,7 +95,7 @@
       node.childNodes[2].textContent = kindLabels[k];
       node.childNodes[3].textContent = summary(offset);
     }
-    body.setAttribute("data-list-rows", Math.min(needed, pool.length));
+    body.setAttribute("data-list-rows", pool.length);
   }
   list.addEventListener("scroll", renderRows);
   list.addEventListener("click", function (event) {
@@ -173,6 +173,7 @@
      else the two descriptions with the part that changed marked. */
   function stateDiff(row) {
     var box = el("div", "state");
+    box.setAttribute("id", "tv-diff");
     var beforeJSON = parse(text(row, "beforeJSON")), afterJSON = parse(text(row, "afterJSON"));
     var before = text(row, "before"), after = text(row, "after");
     if (afterJSON !== undefined && (beforeJSON !== undefined || field(row, "beforeJSON") < 0 && before === null)) {
@@ -296,9 +297,7 @@
         : transition || "no declared transition (a fallback reducer)"));
     }
     detail.appendChild(el("h4", null, "State before → after"));
-    var diff = stateDiff(row);
-    diff.setAttribute("id", "tv-diff");
-    detail.appendChild(diff);
+    detail.appendChild(stateDiff(row));
     detail.appendChild(el("h4", null, "Effects running"));
     var running = effectsAt(offset);
     if (running.length === 0) detail.appendChild(el("p", "none", "None."));
