@@ -342,9 +342,12 @@
   }
   function setUpCanvas(canvas, height) {
     var ratio = window.devicePixelRatio || 1, width = canvas.clientWidth || 600;
-    canvas.style.height = height + "px";
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
+    var pixelsWide = Math.round(width * ratio), pixelsHigh = Math.round(height * ratio);
+    if (canvas.width !== pixelsWide || canvas.height !== pixelsHigh) {  // resizing clears and reallocates
+      canvas.style.height = height + "px";
+      canvas.width = pixelsWide;
+      canvas.height = pixelsHigh;
+    }
     var context = canvas.getContext("2d");
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     return { context: context, width: width, height: height };
@@ -494,7 +497,6 @@
     if (count === 0) return;
     offset = Math.max(0, Math.min(count - 1, Math.floor(offset)));
     current = offset;
-    renderRows();
     scrollListTo(offset);
     renderRows();
     highlight(offset);
