@@ -34,7 +34,9 @@ let viewerBenchmarks: [Benchmark] = [
 func viewerTrace(steps count: Int) -> Trace {
   let lights = ["red", "green", "yellow"]
   var steps = [
-    Step(index: 0, timeNanoseconds: 0, kind: .initial, stateAfter: "red", toNode: "red", stateJSON: #"{"cycle":0,"light":"red"}"#)
+    Step(
+      index: 0, timeNanoseconds: 0, kind: .initial, stateAfter: "red", toNode: "red",
+      stateJSON: #"{"cycle":0,"light":"red"}"#)
   ]
   var light = 0, effect = 0, time: Int64 = 0
   while steps.count < count {

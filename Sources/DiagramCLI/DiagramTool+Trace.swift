@@ -23,7 +23,9 @@ extension DiagramTool {
       run.warnings.forEach(printError)
       run.budgetNotes.forEach(printError)
       let recorded = try OutputManifest.read(in: URL(fileURLWithPath: figures.output, isDirectory: true)).stems
-      let names = try figures.write { try run.files(formats: $0, recorded: recorded) + [run.viewerFile(recorded: recorded)] }
+      let names = try figures.write {
+        try run.files(formats: $0, recorded: recorded) + [run.viewerFile(recorded: recorded)]
+      }
       print("Wrote \(names.joined(separator: ", ")) into \(figures.output)/")
       print("Step through it: \(run.viewerLink(in: figures.output, recorded: recorded))")
     }

@@ -110,7 +110,8 @@ struct TraceViewerData {
         intern(step.fromNode), intern(step.toNode), step.fromNode.flatMap { figure.states[$0] } ?? -1,
         intern(Self.edge(of: step, graph: graph, figure: figure)), intern(Self.transition(of: step, graph: graph)),
       ]
-      out.raw("[\(intern(TraceTimeline.time(step.timeNanoseconds))),\(StepKind.allCases.firstIndex(of: step.kind) ?? 0)")
+      out.raw(
+        "[\(intern(TraceTimeline.time(step.timeNanoseconds))),\(StepKind.allCases.firstIndex(of: step.kind) ?? 0)")
       for field in fields[..<((fields.lastIndex { $0 != -1 } ?? -1) + 1)] {
         out.raw(",")
         out.int(field + 1)

@@ -24,7 +24,8 @@ import Mustache
 ///
 /// ```swift
 /// let page = TraceViewerPage(graph: trace.header.graph!, trace: trace)
-/// try page.render().write(to: folder.appendingPathComponent(page.fileName(stem: "TrafficLight")), atomically: true, encoding: .utf8)
+/// try page.render().write(
+///   to: folder.appendingPathComponent(page.fileName(stem: "TrafficLight")), atomically: true, encoding: .utf8)
 /// ```
 public struct TraceViewerPage: Sendable {
   /// The machine the run is drawn on: the graph the trace was recorded against.

@@ -20,7 +20,9 @@ import Testing
   }
 
   /// The DOM after the page's scripts ran, and its `<body>` attributes.
-  static func open(_ page: URL, step: Int? = nil, _ arguments: [String] = []) throws -> (dom: String, body: [String: String]) {
+  static func open(_ page: URL, step: Int? = nil, _ arguments: [String] = []) throws -> (
+    dom: String, body: [String: String]
+  ) {
     let chromium = try HeadlessChromium.find()
     let url = try #require(URL(string: page.absoluteString + (step.map { "#step=\($0)" } ?? "")))
     let run = try chromium.run(url, ["--dump-dom", "--window-size=1400,900"] + arguments)
@@ -134,7 +136,8 @@ import Testing
     let root = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: root) }
     let trace = Fixtures.folder.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("FeedbackLoopExamplesTests/Traces/SignIn-SignInTests-testARejectedPasswordCanBeCorrected.jsonl")
+      .appendingPathComponent(
+        "FeedbackLoopExamplesTests/Traces/SignIn-SignInTests-testARejectedPasswordCanBeCorrected.jsonl")
     let (dom, body) = try Self.open(try Self.page(trace.path, in: root), step: 8)
     #expect(body["data-step"] == "8")
     #expect(body["data-state-node"] == "state_0")  // editing
@@ -164,7 +167,8 @@ import Testing
     let (dom, body) = try Self.open(try Self.page(file.path, in: root))
     #expect(body["data-step"] == "10")
     #expect(!dom.contains("<script>alert") && !dom.contains("<img src=x"))
-    let escaped = #"&lt;script&gt;alert("x")&lt;/script&gt; &amp; 'Q' &lt;img src=x onerror=alert(1)&gt; &lt;/script&gt;&lt;!-- "#
+    let escaped =
+      #"&lt;script&gt;alert("x")&lt;/script&gt; &amp; 'Q' &lt;img src=x onerror=alert(1)&gt; &lt;/script&gt;&lt;!-- "#
     #expect(dom.contains("<h1>\(escaped)\u{2028} · \(escaped)\u{2028}</h1>"))
     #expect(dom.contains("<code>\(escaped)\u{2028}</code>"))
   }

@@ -55,6 +55,20 @@ import Testing
     #expect((data["steps"] as? [Any])?.count == 15)
   }
 
+  /// The article's snippet (DiagramCLI, "Stepping through a trace"), as written there.
+  @Test func theArticlesSnippetWritesAPage() throws {
+    let trace = try Self.failing()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viewer-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = TraceViewerPage(graph: trace.header.graph!, trace: trace)
+    try page.render().write(
+      to: folder.appendingPathComponent(page.fileName(stem: "TrafficLight")), atomically: true, encoding: .utf8)
+    let written = try String(
+      contentsOf: folder.appendingPathComponent("TrafficLight.emergencyWhileYellow.trace.html"), encoding: .utf8)
+    #expect(written.hasPrefix("<!doctype html>") && written.contains("<h1>TrafficLight · emergencyWhileYellow</h1>"))
+  }
+
   /// Every edge id a step names is an edge of the inline figure, every state id a node,
   /// and the step that took the wildcard `emergency` names its merged edge.
   @Test func theStepsNameTheFiguresOwnIds() throws {
