@@ -18,10 +18,11 @@ import Testing
     try Trace.decodeJSONLines(Data(contentsOf: fixtures.appendingPathComponent("TrafficLight-failing.jsonl")))
   }
 
-  /// The JSON between the page's data tag and the first `</script>` after it, parsed.
+  /// The JSON between the page's data tag and where a browser ends it, parsed: the first
+  /// `</script` in any case followed by whitespace, `/` or `>` (HTML's script data rule).
   static func data(_ page: String) throws -> [String: Any] {
     let open = try #require(page.range(of: #"<script type="application/json" id="tv-data">"#))
-    let close = try #require(page[open.upperBound...].range(of: "</script>"))
+    let close = try #require(page[open.upperBound...].firstRange(of: /(?i)<\/script[\t\n\f\r \/>]/))
     let object = try JSONSerialization.jsonObject(with: Data(page[open.upperBound..<close.lowerBound].utf8))
     return try #require(object as? [String: Any])
   }
