@@ -142,6 +142,7 @@
     function join(key, array) { return array ? path + "[" + key + "]" : (path ? path + "." : "") + key; }
     if (isObject(a) && isObject(b)) {
       var ak = Object.keys(a), bk = Object.keys(b);
+      if (ak.length === 0 && bk.length === 0) { rows.push([path || "(value)", "{}", "{}", "same"]); return rows; }
       if (ak.length === 1 && bk.length === 1 && ak[0] !== bk[0]) {
         rows.push([path ? path + " (case)" : "(case)", ak[0], bk[0], "changed"]);
         return compare(a[ak[0]], b[bk[0]], path, rows);
@@ -149,6 +150,7 @@
       bk.forEach(function (key) { compare(key in a ? a[key] : missing, b[key], join(key, false), rows); });
       ak.forEach(function (key) { if (!(key in b)) compare(a[key], missing, join(key, false), rows); });
     } else if (Array.isArray(a) && Array.isArray(b)) {
+      if (a.length === 0 && b.length === 0) rows.push([path || "(value)", "[]", "[]", "same"]);
       for (var i = 0; i < Math.max(a.length, b.length); i++) {
         compare(i < a.length ? a[i] : missing, i < b.length ? b[i] : missing, join(i, true), rows);
       }
@@ -160,7 +162,6 @@
       });
     } else {
       var x = JSON.stringify(a), y = JSON.stringify(b);
-      if ((isObject(a) || Array.isArray(a)) && Object.keys(a).length === 0 && x === y) x = y = (Array.isArray(a) ? "[]" : "{}");
       rows.push([path || "(value)", x, y, x === y ? "same" : "changed"]);
     }
     return rows;
@@ -176,6 +177,13 @@
     box.setAttribute("id", "tv-diff");
     var beforeJSON = parse(text(row, "beforeJSON")), afterJSON = parse(text(row, "afterJSON"));
     var before = text(row, "before"), after = text(row, "after");
+    if (kind(row) === "initial") {  // no state before: the state the run starts in
+      box.setAttribute("data-changes", 0);
+      box.appendChild(el("p", "none", "The initial state:"));
+      box.appendChild(el("div", "line diff", after || "(not recorded)"));
+      if (afterJSON !== undefined) box.appendChild(el("pre", null, text(row, "afterJSON")));
+      return box;
+    }
     if (afterJSON !== undefined && (beforeJSON !== undefined || field(row, "beforeJSON") < 0 && before === null)) {
       var rows = compare(beforeJSON === undefined ? {} : beforeJSON, afterJSON, "", []);
       var changed = rows.filter(function (row) { return row[3] !== "same"; });
@@ -196,7 +204,7 @@
       }
       box.setAttribute("data-kind", "json");
       box.setAttribute("data-changes", changed.length);
-      box.appendChild(el("p", "none", changed.length === 0 ? "No field changed."
+      box.appendChild(el("p", "none", changed.length === 0 ? "No field changed: " + (after || "")
         : changed.length + (changed.length === 1 ? " change." : " changes.")));
       if (changed.length > 0) box.appendChild(table(changed));
       if (same.length > 0) {
