@@ -50,8 +50,11 @@ public struct TraceViewerPage: Sendable {
 
   /// The template's path inside `Templates/`.
   public static let templatePath = "report/trace-viewer.mustache"
-  /// The script's path inside `Templates/`, inlined into the page.
-  public static let scriptPath = "report/trace-viewer.js"
+  /// The scripts' paths inside `Templates/`, inlined into the page in this order: the
+  /// detail pane and the timeline (each a function), then the viewer, which calls them.
+  public static let scriptPaths = [
+    "report/trace-viewer-detail.js", "report/trace-viewer-timeline.js", "report/trace-viewer.js",
+  ]
 
   /// The index of the step the page opens at: the failing step when the trace holds it,
   /// else the first step; `nil` for a trace without steps.
@@ -67,14 +70,18 @@ public struct TraceViewerPage: Sendable {
 
   /// The page's HTML.
   ///
-  /// - Throws: ``ReportPageError`` when the template or the script is missing, unreadable
+  /// - Throws: ``ReportPageError`` when the template or a script is missing, unreadable
   ///   or malformed; ``DiagramError`` when Graphviz cannot render the figure.
   /// - Complexity: O(steps) plus rendering the states figure.
   public func render(template: URL? = nil) throws -> String {
     let text = try Self.resource(template, Self.templatePath)
-    let script = try Self.resource(nil, Self.scriptPath)
-    guard !script.localizedCaseInsensitiveContains("</script") else {
-      throw ReportPageError.templateMalformed(path: Self.scriptPath, reason: "the script contains </script")
+    var scripts: [String] = []
+    for path in Self.scriptPaths {
+      let script = try Self.resource(nil, path)
+      guard !script.localizedCaseInsensitiveContains("</script") else {
+        throw ReportPageError.templateMalformed(path: path, reason: "the script contains </script")
+      }
+      scripts.append(script)
     }
     let figure = try self.figure()
     let data = TraceViewerData.json(
@@ -93,7 +100,7 @@ public struct TraceViewerPage: Sendable {
       cardColor: ReportPage(systems: [], figureBackground: theme.background).cardColor,
       svg: figure.svg,
       data: data,
-      script: script)
+      script: scripts.joined(separator: "\n"))
     return try Self.render(text, source: template?.path ?? Self.templatePath, model: model)
   }
 
@@ -125,7 +132,7 @@ public struct TraceViewerPage: Sendable {
     var figureNote: String
     var cardColor: String
     /// Pre-escaped: the SVG (from Graphviz, names as XML entities), the data (``ScriptJSON``)
-    /// and the script (checked for `</script`); the template inserts them with `{{{…}}}`.
+    /// and the scripts (checked for `</script`); the template inserts them with `{{{…}}}`.
     var svg: String
     var data: String
     var script: String
