@@ -8,6 +8,7 @@ let suites: [[Benchmark]] = [
   renderBenchmarks,
   atlasBenchmarks,
   traceFigureBenchmarks,
+  viewerBenchmarks,
   coverageBenchmarks,
   explorerBenchmarks,
   effectsExplorerBenchmarks,

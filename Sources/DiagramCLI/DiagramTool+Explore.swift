@@ -5,7 +5,8 @@ import Foundation
 
 extension DiagramTool {
   /// `diagram explore NAME`: runs a registered exploration, prints its report, draws the
-  /// reachable graph and writes the traces of its findings and covering paths.
+  /// reachable graph and writes the traces of its findings and covering paths, each with a
+  /// page to step through it.
   struct ExploreCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
@@ -55,8 +56,12 @@ extension DiagramTool {
         let files = try traces.map {
           (name: SafeFileName.make($0.0, fallback: "explorer") + ".jsonl", data: try $0.1.jsonLines())
         }
-        try DiagramOutput.write(files, to: folder)
-        written += files.map(\.name)
+        // A page to step through each trace (TraceRun+Viewer.swift).
+        let pages = try TraceRun.viewerFiles(
+          for: zip(files, traces).map { ($0.name, $1.1) }, registered: Catalog.systems,
+          recorded: try OutputManifest.read(in: folder).stems, theme: try figures.theme.theme())
+        try DiagramOutput.write(files + pages, to: folder)
+        written += (files + pages).map(\.name)
       }
       print("Wrote \(written.joined(separator: ", ")) into \(figures.output)/")
       if output.hasFindings { throw ExitCode(1) }

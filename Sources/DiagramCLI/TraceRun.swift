@@ -20,6 +20,8 @@ package struct TraceRun {
   /// How many steps the file holds: more than ``trace`` keeps when the file is longer than
   /// ``maximumSteps`` (``budgetNotes`` says which were kept).
   package var totalSteps: Int
+  /// The trace file's path, as given.
+  package var path: String
 
   /// Reads the trace at `path`.
   ///
@@ -33,6 +35,7 @@ package struct TraceRun {
     if let kind = nonRegularFileKind(atPath: path) {
       throw DiagramCLIError.traces("\(path) is \(kind), not a trace file")
     }
+    self.path = path
     let trace: Trace
     do {
       (trace, totalSteps) = try Self.read(path)

@@ -8,7 +8,9 @@ extension ReportPage {
   /// - `<stem>.coverage.<image>`: the coverage figure (`diagram coverage`);
   /// - `<stem>.<test>.trace-path.<image>`, `<stem>.<test>.trace-timeline.<image>`: the
   ///   figures of one trace (`diagram trace`);
-  /// - `<stem>.atlas.html`, `<stem>.coverage.html`, `<stem>.<test>.trace.html`, or any
+  /// - `<stem>.<test>.trace.html`: a trace viewer page (``TraceViewerPage``), a link
+  ///   labelled `trace <test>`;
+  /// - `<stem>.atlas.html`, `<stem>.coverage.html`, or any
   ///   other `<stem>.<kind>….html` where the kind is one of ``linkedKinds``: a link labelled
   ///   with the kind; an atlas overview drawn as an image (`<stem>.atlas.svg`, `.png`, `.pdf`;
   ///   a large machine's figure is too big for a card) is linked, not shown, when there is
@@ -31,6 +33,10 @@ extension ReportPage {
         let what = kinds.last == "trace-path" ? "its path on the machine" : "its timeline"
         figures.append(
           Figure(src: file, alt: "\(name) trace \(test) \(kinds.last ?? "")", caption: "Trace \(test): \(what)"))
+      } else if kinds.count == 2, kinds.last == "trace", ext == "html" {
+        // A trace viewer page (`diagram trace`, `diagram explore`): labelled with its test,
+        // whatever the test's name starts with.
+        links.append(Link(label: "trace \(kinds[0])", href: file))
       } else if let kind = kinds.first(where: { kind in linkedKinds.contains { kind.hasPrefix($0) } }),
         ext == "html"
           || (kinds == ["atlas"] && ["svg", "png", "pdf"].contains(ext) && !files.contains(prefix + "atlas.html"))

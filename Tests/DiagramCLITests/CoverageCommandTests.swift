@@ -202,6 +202,7 @@ struct ExampleDiagrams: DiagramCommand {
         ".diagram-files", "TrafficLight.emergencyWhileYellow.trace-path.dot",
         "TrafficLight.emergencyWhileYellow.trace-path.svg",
         "TrafficLight.emergencyWhileYellow.trace-timeline.dot", "TrafficLight.emergencyWhileYellow.trace-timeline.svg",
+        "TrafficLight.emergencyWhileYellow.trace.html",
       ])
     let svg = try String(
       contentsOf: folder.appendingPathComponent("TrafficLight.emergencyWhileYellow.trace-timeline.svg"), encoding: .utf8

@@ -114,7 +114,11 @@ import Testing
     #expect(
       Self.contents(folder.appendingPathComponent("Diagrams")).filter { $0.contains("trace") } == [
         "TrafficLight.emergencyWhileYellow.trace-path.png", "TrafficLight.emergencyWhileYellow.trace-timeline.png",
+        "TrafficLight.emergencyWhileYellow.trace.html",
       ])
+    // The page's link, opened at the failing step.
+    let page = folder.appendingPathComponent("Diagrams/TrafficLight.emergencyWhileYellow.trace.html").absoluteString
+    #expect(trace.output.hasSuffix("Step through it: \(page)#step=10\n"), "\(trace.output)")
 
     let malformed = try Self.run(["coverage", Fixtures.path("malformed")], in: folder)
     #expect(malformed.status != 0)

@@ -60,7 +60,11 @@ import Testing
     try DiagramOutput.write([("TrafficLight.atlas.html", Data("<p>atlas</p>".utf8))], to: output)
     try Fixtures.run(["render", "TrafficLight", "--output", output.path, "--format", "svg"])
     let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
-    #expect(page.contains(#"<p class="links"><a href="TrafficLight.atlas.html">atlas</a></p>"#))
+    // The trace's viewer page, which `diagram trace` wrote beside its figures, is linked too.
+    #expect(
+      page.contains(
+        #"<p class="links"><a href="TrafficLight.atlas.html">atlas</a>"#
+          + #"<a href="TrafficLight.emergencyWhileYellow.trace.html">trace emergencyWhileYellow</a></p>"#))
     #expect(
       page.contains(
         #"<img src="TrafficLight.emergencyWhileYellow.trace-path.svg" alt="TrafficLight trace emergencyWhileYellow trace-path" draggable="false">"#

@@ -16,7 +16,7 @@ import Testing
       explore.output == """
         Explored TrafficLight: 3 states, 5 transitions, depth 2; complete: every reachable state was visited.
         No findings.
-        Wrote TrafficLight-reachable.states.dot, TrafficLight-reachable.states.png, TrafficLight-explorer-covering-1.jsonl, TrafficLight-explorer-covering-2.jsonl into out/
+        Wrote TrafficLight-reachable.states.dot, TrafficLight-reachable.states.png, TrafficLight-explorer-covering-1.jsonl, TrafficLight-explorer-covering-2.jsonl, TrafficLight.explorer_covering_path_1.trace.html, TrafficLight.explorer_covering_path_2.trace.html into out/
 
         """)
     let dot = try String(

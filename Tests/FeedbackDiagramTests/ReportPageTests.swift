@@ -124,6 +124,18 @@ import Testing
         .init(label: "atlas", href: "TrafficLight.atlas.html"),
         .init(label: "trace fails", href: "TrafficLight.fails.trace.html"),
       ])
+    // A trace page is labelled with its test, whatever the test's name starts with (the
+    // explorer's pages too).
+    let traces = [
+      "TrafficLight.coverageDrops.trace.html", "TrafficLight.atlasIsDrawn.trace.html",
+      "TrafficLight.explorer_covering_path_1.trace.html",
+    ]
+    #expect(
+      ReportPage.companions(of: "TrafficLight", stem: "TrafficLight", image: "svg", among: traces).links == [
+        .init(label: "trace atlasIsDrawn", href: "TrafficLight.atlasIsDrawn.trace.html"),
+        .init(label: "trace coverageDrops", href: "TrafficLight.coverageDrops.trace.html"),
+        .init(label: "trace explorer_covering_path_1", href: "TrafficLight.explorer_covering_path_1.trace.html"),
+      ])
     // Without an atlas page, the atlas overview image is linked; focus figures are not.
     let images = ["Counter.atlas.svg", "Counter.atlas.dot", "Counter.atlas.json", "Counter.focus.State.svg"]
     #expect(

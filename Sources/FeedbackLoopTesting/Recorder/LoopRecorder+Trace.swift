@@ -79,7 +79,9 @@ extension FailureReport {
   func report<State, Event>(at site: CallSite, for recorder: LoopRecorder<State, Event>) {
     var report = self
     if let url = recorder.traceURL {
-      report.trace = "Trace: \(url.path)\n" + DrawCommand.drawIt(url.path)
+      report.trace =
+        "Trace: \(url.path)\n" + DrawCommand.drawIt(url.path) + "\n"
+        + DrawCommand.stepThroughIt(system: recorder.system.name, test: recorder.testName, step: step)
     }
     let message = report.message
     recorder.book.withLock { book in

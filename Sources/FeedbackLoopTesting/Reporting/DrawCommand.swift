@@ -1,3 +1,4 @@
+import FeedbackGraph
 import Foundation
 
 /// The command a failure message suggests for drawing a trace file.
@@ -18,5 +19,18 @@ package enum DrawCommand {
     let command = environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
     return
       "Draw it: \(command ?? "swift run <your DiagramCommand executable>") trace \(FailureReport.shellQuoted(path))"
+  }
+
+  /// `Step through it: file:///…/Diagrams/Door.wrongState.trace.html#step=1 (once drawn)`:
+  /// the page the command writes into `Diagrams/` (its default folder) under `directory`
+  /// (the tests' working directory: the package's root), opened at `step`. Named as
+  /// `diagram trace` names it: the system's and the test's names in safe characters.
+  package static func stepThroughIt(
+    system: String, test: String, step: Int?, directory: String = FileManager.default.currentDirectoryPath
+  ) -> String {
+    let stem = SafeFileName.make(system, fallback: "system", maximumLength: 80)
+    let page = URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent("Diagrams")
+      .appendingPathComponent("\(stem).\(SafeFileName.make(test, fallback: "trace")).trace.html")
+    return "Step through it: \(page.absoluteString)\(step.map { "#step=\($0)" } ?? "") (once drawn)"
   }
 }

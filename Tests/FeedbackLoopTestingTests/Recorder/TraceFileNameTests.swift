@@ -30,4 +30,15 @@ import Testing
       DrawCommand.drawIt("/tmp/a.jsonl", environment: ["FEEDBACKLOOP_DIAGRAM_COMMAND": "swift run lockdiagrams"])
         == "Draw it: swift run lockdiagrams trace /tmp/a.jsonl")
   }
+
+  /// The viewer page is named as `diagram trace` names it (names in safe characters) and
+  /// opens at the failing step; a failure that concerns no step opens it at its first failure.
+  @Test func theViewerLinkNamesThePageDiagramTraceWrites() {
+    #expect(
+      DrawCommand.stepThroughIt(system: "Light/1", test: "cycles()", step: 4, directory: "/work/pkg")
+        == "Step through it: file:///work/pkg/Diagrams/Light_1.cycles.trace.html#step=4 (once drawn)")
+    #expect(
+      DrawCommand.stepThroughIt(system: "中文", test: "", step: nil, directory: "/a b")
+        == "Step through it: file:///a%20b/Diagrams/system.trace.trace.html (once drawn)")
+  }
 }

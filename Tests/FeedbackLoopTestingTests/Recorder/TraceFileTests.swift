@@ -55,9 +55,13 @@ import Testing
       loop.send(.push) { $0 = .closed }
     }
     #expect(messages.count == 1)
+    // The viewer page `diagram trace` writes into Diagrams/, opened at the failing step.
+    let page = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+      .appendingPathComponent("Diagrams/Door.wrongState.trace.html").absoluteString
     #expect(
       messages.first?.hasSuffix(
-        "\n\nTrace: \(url.path)\nDraw it: swift run <your DiagramCommand executable> trace \(url.path)") == true)
+        "\n\nTrace: \(url.path)\nDraw it: swift run <your DiagramCommand executable> trace \(url.path)"
+          + "\nStep through it: \(page)#step=1 (once drawn)") == true)
     let trace = try Trace.decodeJSONLines(Data(contentsOf: url))
     #expect(trace.header.outcome.status == .failed)
     #expect(trace.header.outcome.failingStep == 1)
@@ -73,7 +77,7 @@ import Testing
     }
     let path = directory.appendingPathComponent("Door-TraceFileTests-quoted.jsonl").path
     let quoted = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    #expect(messages.first?.hasSuffix("Draw it: swift run <your DiagramCommand executable> trace \(quoted)") == true)
+    #expect(messages.first?.contains("\nDraw it: swift run <your DiagramCommand executable> trace \(quoted)\n") == true)
     #expect(quoted.hasSuffix(#"/it'\''s here/Door-TraceFileTests-quoted.jsonl'"#))
   }
 
