@@ -24,17 +24,22 @@ import FeedbackLoopSupport
     let writer = try TraceWriter(
       recording: Self.counter, scheduler: scheduler, to: directory,
       policy: .rotatingFiles(stepsPerFile: 1_000_000, keep: 1))
-    let loop = Loop(Self.counter, scheduler: scheduler, onStep: writer.record)
+    // Steps the writer has been handed so far: the flushes below are paced by it, not by the
+    // clock, so that on any machine the load goes on through all thousand flushes.
+    let recorded = Protected(0)
+    let loop = Loop(Self.counter, scheduler: scheduler) { step in
+      writer.record(step)
+      recorded.withLock { $0 += 1 }
+    }
+    let events = 1_000  // a bound that keeps the replays below quick (replay compares the steps so far at each step it drives)
     let producing = Protected(true)
     let producer = Thread {
-      // The load: events in bursts of 10, paced so that they go on through the flushes,
-      // up to a bound that keeps the replays below quick (replay compares the steps so far
-      // at each step it drives).
+      // The load: events in bursts of 10, while the flushes go on.
       var sent = 0
-      while producing.withLock({ $0 }), sent < 3_000 {
+      while producing.withLock({ $0 }), sent < events {
         for _ in 0..<10 { loop.send(.up) }
         sent += 10
-        Thread.sleep(forTimeInterval: 0.001)
+        Thread.sleep(forTimeInterval: 0.000_2)
       }
     }
     producer.start()
@@ -46,6 +51,11 @@ import FeedbackLoopSupport
     var steps: [Step] = []
     var replayed = 0
     for flush in 1...1_000 {
+      // Flush k comes after at least k steps reached the writer (the initial step and events).
+      let due = min(flush, events)
+      let deadline = Date().addingTimeInterval(60)
+      while recorded.withLock({ $0 }) < due, Date() < deadline { Thread.sleep(forTimeInterval: 0.000_05) }
+      try #require(recorded.withLock({ $0 }) >= due, "the loop stopped handing steps to the writer before flush \(flush)")
       writer.flush()
       if file == nil, let url = writer.status.files.last { file = try FileHandle(forReadingFrom: url) }
       guard let file else { continue }
@@ -75,6 +85,6 @@ import FeedbackLoopSupport
     loop.stop()
     writer.close()
     #expect(replayed == 3)
-    #expect(steps.count > 100)  // the loop was busy while it was flushed
+    #expect(steps.count >= events)  // every flush came while the loop was busy, the last after all events
   }
 }
