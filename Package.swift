@@ -7,6 +7,7 @@ import PackageDescription
 /// FeedbackLoopSupport (no product: the package's lock and seeded generator) <- every module
 /// that locks or draws seeded numbers
 /// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExplorer <- FeedbackLoopExamples
+/// FeedbackLoop <- FeedbackLoopTracing (an app's trace files, written through `Loop`'s `onStep`)
 /// FeedbackGraph, FeedbackLoop, FeedbackLoopExplorer <- FeedbackLoopTesting (which also imports
 /// Testing and XCTest, to report failures under the runner's own heading)
 /// FeedbackLoop, Combine (OpenCombine where Combine is missing) <- FeedbackLoopCombine
@@ -27,6 +28,7 @@ let package = Package(
   products: [
     .library(name: "FeedbackGraph", targets: ["FeedbackGraph"]),
     .library(name: "FeedbackLoop", targets: ["FeedbackLoop"]),
+    .library(name: "FeedbackLoopTracing", targets: ["FeedbackLoopTracing"]),
     .library(name: "FeedbackLoopTesting", targets: ["FeedbackLoopTesting"]),
     .library(name: "FeedbackLoopExplorer", targets: ["FeedbackLoopExplorer"]),
     .library(name: "FeedbackLoopCombine", targets: ["FeedbackLoopCombine"]),
@@ -57,6 +59,8 @@ let package = Package(
 
     // MARK: Runtime
     .target(name: "FeedbackLoop", dependencies: ["FeedbackGraph", "FeedbackLoopSupport"]),
+    // Trace files from a running app, through the loop's public `onStep`.
+    .target(name: "FeedbackLoopTracing", dependencies: ["FeedbackLoop", "FeedbackGraph", "FeedbackLoopSupport"]),
     .target(name: "FeedbackLoopExplorer", dependencies: ["FeedbackLoop", "FeedbackGraph", "FeedbackLoopSupport"]),
     .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop", "FeedbackLoopExplorer"]),
     .target(
@@ -133,14 +137,17 @@ let package = Package(
     .testTarget(
       name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopSupport"]),
     .testTarget(
+      name: "FeedbackLoopTracingTests", dependencies: ["FeedbackLoopTracing", "FeedbackLoop", "FeedbackLoopSupport"]),
+    .testTarget(
       name: "FeedbackLoopExamplesTests",
-      dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting"],
+      dependencies: ["FeedbackLoopExamples", "FeedbackLoopTesting", "FeedbackLoopTracing"],
       exclude: ["Traces"]
     ),
     .testTarget(
       name: "FeedbackLoopTestingTests",
       dependencies: [
         "FeedbackLoopTesting", "FeedbackLoop", "FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoopSupport",
+        "FeedbackLoopTracing",
       ]
     ),
     .testTarget(

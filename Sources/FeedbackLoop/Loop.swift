@@ -67,7 +67,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   ///     reduces events on the sending thread.
   ///   - onStep: sees every ``LoopStep``, in order, on the loop's turn, one at a time and
   ///     never concurrently; it must return quickly (an app's log, an analytics hook,
-  ///     ``TraceWriter/record(_:)``).
+  ///     `TraceWriter.record(_:)` in `FeedbackLoopTracing`).
   @inlinable
   public convenience init(
     _ system: System<State, Event>,

@@ -50,7 +50,7 @@ public enum EventSource: Hashable, Sendable, CustomStringConvertible {
 /// states around an event, `state` the one state of a step that did not change it.
 ///
 /// A trace file holds the same steps as `FeedbackGraph`'s `Step`, the versioned record
-/// with the values described and encoded (``TraceWriter`` writes one per step).
+/// with the values described and encoded (`FeedbackLoopTracing`'s `TraceWriter` writes one per step).
 ///
 /// Why a type of its own: it is the step with the system's own typed values, as the loop
 /// reports it to an observer; the trace record (described and encoded values, readable

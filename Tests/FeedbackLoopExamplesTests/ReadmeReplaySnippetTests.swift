@@ -1,6 +1,7 @@
 // The replay snippet of the "Traces, coverage and replay" and "Testing a loop" articles
 // (FeedbackLoopTesting), as written there: if this file stops compiling or passing, so do they.
 import FeedbackLoop
+import FeedbackLoopTracing
 import FeedbackLoopExamples
 import FeedbackLoopTesting
 import Foundation

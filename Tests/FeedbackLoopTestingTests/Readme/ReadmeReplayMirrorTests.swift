@@ -1,6 +1,7 @@
 // The README's replay snippet ("Coverage and replay"), verbatim
 // (ReadmeMirrorCheckTests fails when they drift apart).
 import FeedbackLoop
+import FeedbackLoopTracing
 import FeedbackLoopExamples
 import FeedbackLoopTesting
 import Foundation

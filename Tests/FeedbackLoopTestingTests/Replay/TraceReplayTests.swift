@@ -1,5 +1,6 @@
 import FeedbackGraph
 import FeedbackLoop
+import FeedbackLoopTracing
 import FeedbackLoopTesting
 import Foundation
 import Testing

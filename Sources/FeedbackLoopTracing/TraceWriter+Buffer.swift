@@ -1,3 +1,4 @@
+import FeedbackLoop
 import Dispatch
 import FeedbackGraph
 import Foundation

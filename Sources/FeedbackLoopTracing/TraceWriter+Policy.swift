@@ -1,3 +1,4 @@
+import FeedbackLoop
 public import Foundation
 
 /// What a ``TraceWriter`` keeps: the last steps in memory, or a stream of rotating files.

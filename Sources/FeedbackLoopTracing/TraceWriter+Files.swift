@@ -1,3 +1,4 @@
+import FeedbackLoop
 import FeedbackGraph
 package import Foundation
 

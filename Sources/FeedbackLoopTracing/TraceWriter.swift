@@ -1,6 +1,7 @@
+public import FeedbackLoop
 public import Foundation
 
-/// Records a running ``Loop`` to trace files, in an app, without slowing the loop down: the
+/// Records a running `Loop` to trace files, in an app, without slowing the loop down: the
 /// last steps kept in memory, or a stream of rotating files.
 ///
 /// ```swift
@@ -47,7 +48,7 @@ public final class TraceWriter<State: Sendable, Event: Sendable>: Sendable {
   public let directory: URL
   /// What the writer keeps.
   public let policy: TraceWriterPolicy
-  /// The scheduler whose ``LoopScheduler/now`` stamps each step: the loop's scheduler.
+  /// The scheduler whose `LoopScheduler.now` stamps each step: the loop's scheduler.
   public let scheduler: any LoopScheduler
   let engine: TraceWriterEngine<State, Event>
 

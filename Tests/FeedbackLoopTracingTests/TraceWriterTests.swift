@@ -1,5 +1,6 @@
 import FeedbackGraph
 import FeedbackLoop
+import FeedbackLoopTracing
 import Foundation
 import Testing
 
