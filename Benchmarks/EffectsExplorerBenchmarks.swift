@@ -8,6 +8,13 @@ import Foundation
 /// `skippingRepeated` on the upload's (number, attempt) and runs a `.task` that may emit
 /// `uploaded` or `failed`; the queue waits for files when idle. Each run explores it all
 /// and checks the count.
+///
+/// `explore.effects.vs-spin` runs SPIN on the same model in Promela
+/// (``SpinAnchor/uploadQueue``) right before the explorer: the feedback's memory and its
+/// task in flight are variables, the task a process whose two moves emit `uploaded` or
+/// `failed`, each reduced and reacted to in one `d_step`. Both count the same 65,540
+/// states; the row prints states, states/s and bytes per state for both and returns the
+/// ratio of the rates.
 let effectsExplorerBenchmarks: [Benchmark] = [
   Benchmark(name: "explore.effects", unit: "Mstates/s", runs: 3) {
     let (exploration, elapsed) = try UploadQueueModel.explore()
@@ -21,7 +28,98 @@ let effectsExplorerBenchmarks: [Benchmark] = [
           .utf8))
     return Double(exploration.storeBytes) / Double(exploration.stateCount)
   },
+  Benchmark(name: "explore.effects.vs-spin", unit: "x SPIN's states/s (paired runs)", runs: 3) {
+    let spin = SpinAnchor.uploadQueue.run()
+    let (exploration, elapsed) = try UploadQueueModel.explore()
+    let ours = Double(exploration.stateCount) / elapsed
+    let bytes = Double(exploration.storeBytes) / Double(exploration.stateCount)
+    let spinStates = spin.states.map(String.init) ?? "?"
+    let spinBytes = spin.bytesPerState.map { String(format: "%.0f", $0) } ?? "?"
+    FileHandle.standardError.write(
+      Data(
+        """
+        explore.effects.vs-spin: explorer \(exploration.stateCount) states, \(exploration.transitionCount) transitions, \
+        \(String(format: "%.2f", ours / 1e6))M states/s, \(String(format: "%.0f", bytes)) bytes/state; \
+        SPIN \(spinStates) states, \(spin.transitions.map(String.init) ?? "?") transitions, \
+        \(String(format: "%.2f", spin.statesPerSecond / 1e6))M states/s, \(spinBytes) bytes/state (\(spin.note))
+
+        """.utf8))
+    if let states = spin.states, states != exploration.stateCount {
+      throw ExplorerBenchmarkError.unexpected(
+        "SPIN found \(states) states of the upload queue, the explorer \(exploration.stateCount)")
+    }
+    return ours / spin.statesPerSecond
+  },
 ]
+
+extension SpinAnchor {
+  /// `explore.effects`' upload queue in Promela.
+  static let uploadQueue = SpinAnchor(
+    file: "upload-queue.pml",
+    model: """
+      /* The upload queue of explore.effects: the loop's state, the upload feedback's memory
+         (skippingRepeated on (number, attempt)) and its task in flight. */
+      short queue = 0;
+      byte length = 0, current = 0, attempt = 0, number = 0, done = 0;
+      bool memValid = false;
+      byte memNumber = 0, memAttempt = 0;
+      bool inflight = false;
+
+      inline next() {
+        number = (number + 1) % 4;
+        attempt = 0;
+        if
+        :: length == 0 -> current = 0
+        :: else -> current = queue & 3; queue = queue >> 2; length--
+        fi
+      }
+
+      inline react() {
+        if
+        :: current == 0 ->
+           if
+           :: memValid -> memValid = false; memNumber = 0; memAttempt = 0; inflight = false
+           :: else -> skip
+           fi
+        :: else ->
+           if
+           :: memValid && memNumber == number && memAttempt == attempt -> skip
+           :: else -> memValid = true; memNumber = number; memAttempt = attempt; inflight = true
+           fi
+        fi
+      }
+
+      inline enqueue(file) {
+        if
+        :: current == 0 -> current = file; attempt = 0
+        :: current != 0 && length < 5 -> queue = queue | (file << (2 * length)); length++
+        :: else -> skip
+        fi;
+        react()
+      }
+
+      active proctype outside() {
+      end:
+        do
+        :: d_step { enqueue(1) }
+        :: d_step { enqueue(2) }
+        :: d_step { enqueue(3) }
+        od
+      }
+
+      /* The upload feedback's task: in flight, it finishes and emits uploaded or failed. */
+      active proctype upload() {
+      end:
+        do
+        :: d_step { inflight -> inflight = false;
+             if :: current != 0 -> done = (done + 1) % 5; next() :: else -> skip fi; react() }
+        :: d_step { inflight -> inflight = false;
+             if :: current != 0 -> if :: attempt < 2 -> attempt++ :: else -> next() fi :: else -> skip fi; react() }
+        od
+      }
+      """,
+    fallbackRate: 1.6e6)
+}
 
 /// The upload queue of `explore.effects`.
 enum UploadQueueModel {

@@ -23,7 +23,7 @@ let explorerBenchmarks: [Benchmark] = [
     return Double(exploration.stateCount) / elapsed / 1e6
   },
   Benchmark(name: "explore.counters.vs-spin", unit: "x SPIN's states/s (paired runs)", runs: 3) {
-    let spin = SpinAnchor.statesPerSecond()
+    let spin = SpinAnchor.counters.run()
     let (exploration, elapsed) = try CountersModel.explore()
     let ours = Double(exploration.stateCount) / elapsed
     FileHandle.standardError.write(
@@ -31,7 +31,7 @@ let explorerBenchmarks: [Benchmark] = [
     return ours / spin.statesPerSecond
   },
   Benchmark(name: "explore.counters.transitions", unit: "x SPIN's states/s (paired runs)", runs: 3) {
-    let spin = SpinAnchor.statesPerSecond()
+    let spin = SpinAnchor.counters.run()
     let (exploration, elapsed) = try CountersModel.explore(CountersModel.transitionsSystem)
     let ours = Double(exploration.stateCount) / elapsed
     FileHandle.standardError.write(
@@ -153,71 +153,6 @@ func residentKilobytes() -> Int {
   else { return 0 }
   return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }
-
-/// SPIN on `anchors/counters.pml`, the same model, run on this machine right before each
-/// explorer run (so that both see the same load): `spin -a`, `gcc -O2 -DNOREDUCE -DSAFETY
-/// -DMEMLIM=8000`, `./pan -m100000`, whose "rate … states/second" is read. Without `spin`
-/// or `gcc` it falls back to the issue's figure, 2.27M states/s, and says so.
-enum SpinAnchor {
-  static let model = """
-    byte mode = 0;
-    short a = 0;
-    short b = 0;
-    active proctype loop() {
-    end:
-      do
-      :: d_step { a < 999 -> a = a + 1 }
-      :: d_step { b < 999 -> b = b + 1 }
-      :: d_step { mode = (mode + 1) % 3 }
-      od
-    }
-    """
-  private static let built = Protected<URL?>(nil)
-
-  static func statesPerSecond() -> (statesPerSecond: Double, note: String) {
-    let fallback = (2.27e6, "SPIN not run (spin or gcc missing): compared with the issue's 2.27M states/s")
-    guard let pan = panExecutable() else { return fallback }
-    guard let output = run(pan.path, ["-m100000"], in: pan.deletingLastPathComponent()),
-      let line = output.split(separator: "\n").first(where: { $0.contains("pan: rate") }),
-      let rate = line.split(separator: " ").compactMap({ Double($0) }).first, rate > 0
-    else { return fallback }
-    let memory =
-      output.split(separator: "\n").first { $0.contains("total actual memory usage") }
-      .map { $0.trimmingCharacters(in: .whitespaces).split(separator: "\t").first.map(String.init) ?? "" } ?? "?"
-    return (rate, "SPIN 6.5.2 just before: \(String(format: "%.2f", rate / 1e6))M states/s, \(memory) MB")
-  }
-
-  private static func panExecutable() -> URL? {
-    if let url = built.withLock({ $0 }) { return url }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "spin-anchor-\(ProcessInfo.processInfo.processIdentifier)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    guard (try? Data(model.utf8).write(to: folder.appendingPathComponent("counters.pml"))) != nil,
-      run("/usr/bin/env", ["spin", "-a", "counters.pml"], in: folder) != nil,
-      run("/usr/bin/env", ["gcc", "-O2", "-DNOREDUCE", "-DSAFETY", "-DMEMLIM=8000", "-o", "pan", "pan.c"], in: folder)
-        != nil
-    else { return nil }
-    let pan = folder.appendingPathComponent("pan")
-    built.withLock { $0 = pan }
-    return pan
-  }
-
-  /// Runs a command; its standard output, or `nil` if it could not run or failed.
-  private static func run(_ executable: String, _ arguments: [String], in folder: URL) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
-  }
-}
-
 /// Returns the heap's free memory to the system (glibc's `malloc_trim(0)`, which the
 /// Glibc module does not export), so that RSS deltas measure live memory only.
 func releaseFreedMemory() {
