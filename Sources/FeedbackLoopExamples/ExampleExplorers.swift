@@ -41,13 +41,27 @@ public enum ExampleExplorers {
       .writingExplorer("ExampleExplorers.trafficLight")
   }
 
-  /// Volume: no external events; the feedbacks raise or lower the value to the target 15,
-  /// where it rests (final).
+  /// Volume: the volume keys (`Increase` and `Decrease` from outside) at any time; the
+  /// feedbacks bring the value back to the target 15, where it rests (final). Without the
+  /// keys the loop only ever rises from 10, and `Decrease` never fires.
   public static var volume: Explorer<Volume.State, any Volume.Event> {
-    Explorer(Volume.system(), events: [], feedbackEvents: [Volume.Increase(), Volume.Decrease()])
-      .final { $0.value == 15 }
-      .writingSystem("Volume.system()")
-      .writingExplorer("ExampleExplorers.volume")
+    Explorer(
+      Volume.system(), events: [Volume.Increase(), Volume.Decrease()],
+      feedbackEvents: [Volume.Increase(), Volume.Decrease()]
+    )
+    .final { $0.value == 15 }
+    .writingSystem("Volume.system()")
+    .writingExplorer("ExampleExplorers.volume")
+  }
+
+  /// Uploader: a picked file and `dismiss` from outside; the client's two answers as the
+  /// `upload` feedback's samples and `retry` as the retry timer's. Idle, done and failed
+  /// wait for the user.
+  public static var uploader: Explorer<Uploader.State, Uploader.Event> {
+    Explorer(Uploader.system(), events: [.pick("cat.jpg"), .dismiss], feedbackEvents: [.succeeded, .failed, .retry])
+      .waits(in: .case("idle"), .case("done"), .case("failed"))
+      .writingSystem("Uploader.system()")
+      .writingExplorer("ExampleExplorers.uploader")
   }
 
   /// Movies: `fetchNext` and `retry` from outside; one page of one movie and a failure as

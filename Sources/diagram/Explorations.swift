@@ -25,6 +25,7 @@ extension Diagrams {
       RegisteredExploration(ExampleExplorers.movies),
       RegisteredExploration(ExampleExplorers.signIn),
       RegisteredExploration(ExampleExplorers.trafficLight),
+      RegisteredExploration(ExampleExplorers.uploader),
       RegisteredExploration(ExampleExplorers.volume),
     ]
   }

@@ -1,3 +1,7 @@
+import ArgumentParser
+import DiagramCLI
+import FeedbackGraph
+import FeedbackLoopExamples
 import Foundation
 import Testing
 
@@ -36,29 +40,56 @@ import Testing
     #expect(trace.status == 0, "\(trace.output)")
   }
 
-  @Test func findingsExitWithStatusOneAndUnknownNamesAreOneLineErrors() throws {
+  @Test func theExamplesHaveNoFindingsAndUnknownNamesAreOneLineErrors() throws {
     try #require(
       FileManager.default.isExecutableFile(atPath: DiagramBinaryTests.binary.path), "build the diagram product first")
     let folder = try DiagramBinaryTests.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
 
+    // The example's explorer presses the volume keys, so both transitions fire.
     let volume = try DiagramBinaryTests.run(["explore", "Volume", "--output", "out", "--format", "dot"], in: folder)
-    #expect(volume.status == 1)
+    #expect(volume.status == 0)
     #expect(
       volume.output.hasPrefix(
         """
         Explored Volume: 1 state, 0 transitions, depth 0; complete: every reachable state was visited.
-        1 finding:
-        1. Transition State —Decrease→ State (value - 1) never fires: no reachable state and event take it.
+        No findings.
         """))
 
     let unknown = try DiagramBinaryTests.run(["explore", "Nope"], in: folder)
     #expect(unknown.status != 0)
     #expect(
-      unknown.output == #"Error: unknown system "Nope"; known systems: Counter, Movies, SignIn, TrafficLight, Volume"#
+      unknown.output
+        == #"Error: unknown system "Nope"; known systems: Counter, Movies, SignIn, TrafficLight, Uploader, Volume"#
         + "\n")
 
     let list = try DiagramBinaryTests.run(["explore", "--list"], in: folder)
-    #expect(list.output == "Counter\nMovies\nSignIn\nTrafficLight\nVolume\n")
+    #expect(list.output == "Counter\nMovies\nSignIn\nTrafficLight\nUploader\nVolume\n")
+  }
+
+  /// A command whose exploration has findings: `diagram explore` says so and exits with 1.
+  struct Flawed: DiagramCommand {
+    static var systems: [SystemGraph] { [TrafficLight.system.graph] }
+    static var explorations: [RegisteredExploration] {
+      [
+        RegisteredExploration(name: "TrafficLight") {
+          ExplorationOutput(
+            report: "Explored TrafficLight: 1 finding", reachableGraph: nil, findingTraces: [], coveringTraces: [],
+            hasFindings: true)
+        }
+      ]
+    }
+  }
+
+  @Test func findingsExitWithStatusOne() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(throws: ExitCode(1)) {
+      try Fixtures.alone {
+        var command = try DiagramTool<Flawed>.parseAsRoot(
+          ["explore", "TrafficLight", "--output", folder.appendingPathComponent("out").path])
+        try command.run()
+      }
+    }
   }
 }
