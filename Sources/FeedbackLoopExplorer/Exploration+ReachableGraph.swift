@@ -42,10 +42,11 @@ extension Exploration {
       for choice in storage.model.choices(of: node) {
         let (steps, _) = storage.model.take(choice, from: node)
         for step in steps where step.kind != .ignoredEvent {
-          guard let source = first[step.before], let target = first[step.after], source != target, source < count,
-            target < count
+          // An effect that ends silently leaves the state as it is: no edge.
+          guard let stepEvent = step.event, let source = first[step.before], let target = first[step.after],
+            source != target, source < count, target < count
           else { continue }
-          let event = system.nodeName(ofEvent: step.event)
+          let event = system.nodeName(ofEvent: stepEvent)
           guard seen.insert("\(source)\u{1}\(target)\u{1}\(event)").inserted else { continue }
           events.insert(event)
           edges.append(

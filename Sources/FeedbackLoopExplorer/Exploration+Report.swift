@@ -40,6 +40,10 @@ extension Exploration {
       lines.append(
         "Not explored: feedback \"\(feedback)\" declares \(event), but no sample value was given (feedbackEvents:).")
     }
+    for name in storage.model.unknownSilentFeedbacks {
+      lines.append(
+        "Not explored: effectsMayEndSilently names \"\(name)\", but the system has no feedback of that name.")
+    }
     return lines.joined(separator: "\n")
   }
 }

@@ -30,7 +30,7 @@ extension Explorer {
             ExplorerFinding(
               kind: .undeclaredTransition(transition), path: path,
               message:
-                "Undeclared transition \(FindingBuilder<State, Event>.after(path)): \(SwiftSource.describe(step.event)) turned \(step.before) into \(step.after), outside the targets of \(edge).",
+                "Undeclared transition \(FindingBuilder<State, Event>.after(path)): \(step.event.map(SwiftSource.describe) ?? "?") turned \(step.before) into \(step.after), outside the targets of \(edge).",
               slug: FindingBuilder<State, Event>.slug("undeclared \(transition)")))
         }
         guard step.kind != .ignoredEvent else { continue }
@@ -96,6 +96,10 @@ extension Explorer {
         choice.emitter.feedback.map { model.feedbacks[$0].name == name } ?? false
       }?.emitter
       return emitter.map { .init(event: event, emitter: $0) }
+    case .ended(let name):
+      return model.choices(of: node).first { choice in
+        choice.event == nil && choice.emitter.feedback.map { model.feedbacks[$0].name == name } ?? false
+      }
     }
   }
 
@@ -104,6 +108,7 @@ extension Explorer {
     case .send(let event): "send \(SwiftSource.describe(event))"
     case .emitted(let event, let name): "\(SwiftSource.describe(event)) from \(name)"
     case .choice(let index): "choice \(index)"
+    case .ended(let name): "the end of \(name)'s effect"
     }
   }
 
@@ -116,6 +121,14 @@ extension Explorer {
     case .emitted(_, let name):
       model.feedbacks.contains { $0.name == name }
         ? ": \(name) has no effect in flight there" : ": the system has no feedback named \"\(name)\""
+    case .ended(let name):
+      if let index = model.feedbacks.firstIndex(where: { $0.name == name }) {
+        model.endsSilently[index]
+          ? ": \(name) has no effect in flight there"
+          : ": the explorer does not let \(name)'s effects end silently (effectsMayEndSilently)"
+      } else {
+        ": the system has no feedback named \"\(name)\""
+      }
     }
   }
 }

@@ -68,6 +68,9 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   @usableFromInline var isFinal: (@Sendable (State) -> Bool)?
   @usableFromInline var isWaiting: (@Sendable (State) -> Bool)?
   @usableFromInline var key: (@Sendable (State) -> AnyHashable)?
+  /// The feedbacks whose running effects may end without an event (`nil`: none; empty:
+  /// every feedback): see ``effectsMayEndSilently(_:)``.
+  @usableFromInline package var silentlyEnding: Set<String>?
   @usableFromInline package var swiftEvent: (@Sendable (Event) -> String?)?
 
   /// The external events to try: the same list in every state, or a list per state.
@@ -155,6 +158,28 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     } else {
       copy.isWaiting = isWaiting
     }
+    return copy
+  }
+
+  /// The same explorer, where a running effect of the named feedbacks (of every feedback
+  /// when none is named) may also end without emitting: a `.task` whose operation returns
+  /// `nil` or throws, a `.run` or `.sequence` that ends. The explorer takes that move too,
+  /// so a state such an end leaves with no effect in flight is reported stuck unless the
+  /// system waits there (``waits(when:)``).
+  ///
+  /// ```swift
+  /// Explorer(uploader(client: .live), events: [.pick("cat.jpg")], feedbackEvents: [.succeeded, .failed, .retry])
+  ///   .effectsMayEndSilently("upload")   // what if the client's task returned nil?
+  /// ```
+  ///
+  /// Off by default: the explorer cannot see whether an operation can return `nil` or
+  /// throw, and assuming that every effect may would report a stuck state behind every
+  /// effect whose operation always emits (an upload that turns its errors into `.failed`).
+  /// A path that takes the move shows it as a step of kind `.effectFinished` with no
+  /// event; its printed test replays it as ``ExplorerMove/ended(by:)``.
+  public func effectsMayEndSilently(_ feedbacks: String...) -> Explorer {
+    var copy = self
+    copy.silentlyEnding = Set(feedbacks)
     return copy
   }
 

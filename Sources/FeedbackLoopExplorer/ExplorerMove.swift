@@ -10,6 +10,9 @@ public enum ExplorerMove<Event: Sendable>: Sendable {
   /// The running effect of the feedback named `feedback` emits `event` (an input or
   /// mediator feedback delivers it).
   case emitted(Event, by: String)
+  /// The running effect of the feedback named `feedback` ends without an event
+  /// (``Explorer/effectsMayEndSilently(_:)``).
+  case ended(by: String)
   /// The choice with this index in the explored state (the explorer's order: the external
   /// events, then each effect in flight's samples), for events that cannot be written as
   /// Swift.

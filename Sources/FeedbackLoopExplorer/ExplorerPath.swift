@@ -16,8 +16,9 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
   /// abstract there), only the events and the states they led to; ``ExplorerPath/trace(of:test:outcome:)``
   /// maps it to trace `Step`s.
   public struct Step: Sendable {
-    /// The event.
-    public var event: Event
+    /// The event; `nil` for a step of kind `.effectFinished`, where a running effect ended
+    /// without one (``Explorer/effectsMayEndSilently(_:)``).
+    public var event: Event?
     /// The feedback that emits it (its id and name); `nil` when it is sent from outside.
     public var feedback: FeedbackRef?
     /// The state before the event.
@@ -26,7 +27,9 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
     public var after: State
     /// The declared transition that matched, if any.
     public var transition: TransitionID?
-    /// What reducing it did: `.event`, `.ignoredEvent` or `.undeclaredTransition`.
+    /// What reducing it did: `.event`, `.ignoredEvent` or `.undeclaredTransition`; or
+    /// `.effectFinished` when `feedback`'s running effect ended without an event (the state
+    /// stays as it was).
     public var kind: StepKind
     /// Whether a feedback sent the event at once (`.send`) in answer to the step before:
     /// a consequence of that step, not a choice of the path.
@@ -37,7 +40,7 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
 
     @usableFromInline
     init(
-      event: Event, feedback: FeedbackRef?, before: State, after: State,
+      event: Event?, feedback: FeedbackRef?, before: State, after: State,
       transition: TransitionID?, kind: StepKind
     ) {
       self.event = event
@@ -57,6 +60,6 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
   /// The state at the end of the path.
   public var final: State { steps.last?.after ?? initial }
 
-  /// The path's events.
-  public var events: [Event] { steps.map(\.event) }
+  /// The path's events (an effect that ended without one adds none).
+  public var events: [Event] { steps.compactMap(\.event) }
 }

@@ -218,12 +218,12 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     pending.append(Pending(key: key, hash: key.hashValue, parent: parent, choice: edge))
   }
 
-  /// Takes `event` from `emitter` in `node` (whose key is `key`) and queues the node it
+  /// Takes `event` from `emitter` (`nil`: its effect ends silently) in `node` (whose key is `key`) and queues the node it
   /// leads to (feedbacks react: see ``reduce(_:in:parent:choice:changes:node:into:)`` for
   /// systems whose feedbacks do not).
   @inlinable @inline(__always)
   mutating func follow(
-    _ event: Event, from emitter: Emitter, in node: Node, key nodeKey: Keying.Key, parent: Int32, choice: Int,
+    _ event: Event?, from emitter: Emitter, in node: Node, key nodeKey: Keying.Key, parent: Int32, choice: Int,
     changes: inout Bool, node stateNode: inout String?, into pending: inout ContiguousArray<Pending>
   ) {
     guard choice < Int(ExplorationRecord.initialSteps) else {  // paths store a 16-bit choice per state
@@ -253,9 +253,9 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   mutating func note(_ step: ExplorerPath<State, Event>.Step, parent: Int32, edge: UInt16, stateNode: inout String?) {
     switch step.kind {
     case .ignoredEvent:
-      if declaresTransitions {
+      if declaresTransitions, let event = step.event {
         // Inside a chain the pair may differ from the node's and its choice: named now.
-        record.noteIgnored(state: system.nodeName(of: step.before), event: system.nodeName(ofEvent: step.event))
+        record.noteIgnored(state: system.nodeName(of: step.before), event: system.nodeName(ofEvent: event))
       }
       return
     case .undeclaredTransition:

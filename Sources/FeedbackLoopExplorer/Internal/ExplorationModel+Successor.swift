@@ -40,13 +40,27 @@ extension ExplorationModel {
   }
 
   /// The node that `event`, emitted by `emitter`, leads to from `node`; `observe` sees
-  /// each reduction (the event's, then those of the events feedbacks send at once).
+  /// each reduction (the event's, then those of the events feedbacks send at once). A `nil`
+  /// event is the emitter's effect ending without one: the state stays, nothing reacts.
   @inlinable
   func successor(
-    of node: LoopNode<State>, _ event: Event, from emitter: Emitter,
+    of node: LoopNode<State>, _ event: Event?, from emitter: Emitter,
     observe: (ExplorerPath<State, Event>.Step) -> Void
   ) -> LoopNode<State> {
     var node = node
+    guard let event else {
+      switch emitter {
+      case .outside, .source: break
+      case .task(let feedback): node.feedbacks[feedback].tasks -= 1
+      case .stream(let feedback): node.feedbacks[feedback].streams -= 1
+      case .request(let feedback, let request): node.feedbacks[feedback].requests[request].running = .ended
+      }
+      let source = emitter.feedback.map { FeedbackRef(id: FeedbackID($0), name: feedbacks[$0].name) }
+      observe(
+        .init(
+          event: nil, feedback: source, before: node.state, after: node.state, transition: nil, kind: .effectFinished))
+      return node
+    }
     switch emitter {
     case .outside, .stream, .source: break
     case .task(let feedback): node.feedbacks[feedback].tasks -= 1

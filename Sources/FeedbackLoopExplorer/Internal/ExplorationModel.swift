@@ -19,19 +19,26 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// Declared emitted events without a sample value: `(feedback, event)` names.
   @usableFromInline let missingSamples: [(feedback: String, event: String)]
   @usableFromInline let hasInvariants: Bool
+  /// Per feedback: whether its running effects may end without an event.
+  @usableFromInline let endsSilently: [Bool]
+  /// Whether any feedback's effects may end without an event.
+  @usableFromInline let anyEndsSilently: Bool
+  /// Names given to `effectsMayEndSilently(_:)` that no feedback has.
+  let unknownSilentFeedbacks: [String]
   /// The initial node, and the steps of the events its feedbacks emit at once.
   @usableFromInline private(set) var initial: (node: LoopNode<State>, steps: [ExplorerPath<State, Event>.Step])
 
-  /// One way to leave a node: an event and who emits it.
+  /// One way to leave a node: an event and who emits it, or (`event == nil`) a running
+  /// effect that ends without one.
   @usableFromInline
   struct Choice {
-    @usableFromInline var event: Event
+    @usableFromInline var event: Event?
     @usableFromInline var emitter: Emitter
     /// Its index among the node's choices (`nil` for a move given by value).
     @usableFromInline var index: Int?
 
     @inlinable
-    init(event: Event, emitter: Emitter, index: Int? = nil) {
+    init(event: Event?, emitter: Emitter, index: Int? = nil) {
       self.event = event
       self.emitter = emitter
       self.index = index
@@ -67,6 +74,14 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     self.feedbacks = feedbacks
     missingSamples = missing
     hasInvariants = !explorer.invariants.isEmpty
+    if let names = explorer.silentlyEnding {
+      endsSilently = feedbacks.map { !$0.isSource && (names.isEmpty || names.contains($0.name)) }
+      unknownSilentFeedbacks = names.filter { name in !feedbacks.contains { $0.name == name } }.sorted()
+    } else {
+      endsSilently = feedbacks.map { _ in false }
+      unknownSilentFeedbacks = []
+    }
+    anyEndsSilently = endsSilently.contains(true)
     reacts = feedbacks.contains { $0.reacts }
     initial = (LoopNode(state: system.initial, feedbacks: []), [])
     initial = start()
@@ -74,9 +89,10 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
 
   /// Calls `body` with each choice of `node` and its index, in a fixed order: the
   /// external events, then per feedback the samples of each effect in flight (or of an
-  /// input or mediator). `body` returns `false` to stop.
+  /// input or mediator), then, where effects may end silently, each effect in flight
+  /// ending (`nil` for the event). `body` returns `false` to stop.
   @inlinable @inline(__always)
-  func forEachChoice(_ node: LoopNode<State>, _ body: (Int, Event, Emitter) -> Bool) {
+  func forEachChoice(_ node: LoopNode<State>, _ body: (Int, Event?, Emitter) -> Bool) {
     var index = 0
     if let perState {
       for event in perState(node.state) {
@@ -107,6 +123,23 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
           guard body(index, event, emitter) else { return }
           index += 1
         }
+      }
+    }
+    // Last, so that the indices of the other choices do not depend on this option.
+    guard anyEndsSilently else { return }
+    for feedback in feedbacks.indices where endsSilently[feedback] && feedback < node.feedbacks.count {
+      let snapshot = node.feedbacks[feedback]
+      if snapshot.tasks > 0 {
+        guard body(index, nil, .task(feedback)) else { return }
+        index += 1
+      }
+      if snapshot.streams > 0 {
+        guard body(index, nil, .stream(feedback)) else { return }
+        index += 1
+      }
+      for (request, effect) in snapshot.requests.enumerated() where effect.running != .ended {
+        guard body(index, nil, .request(feedback: feedback, request: request)) else { return }
+        index += 1
       }
     }
   }

@@ -37,7 +37,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
         ExplorerFinding(
           kind: .undeclaredTransition(undeclared.transition), path: path,
           message:
-            "Undeclared transition \(Self.after(path)): \(last.map { Self.describe($0.event) } ?? "?") turned \(last.map { Self.state($0.before) } ?? "?") into \(Self.state(path.final)), outside the targets of \(edge).",
+            "Undeclared transition \(Self.after(path)): \(last?.event.map { Self.describe($0) } ?? "?") turned \(last.map { Self.state($0.before) } ?? "?") into \(Self.state(path.final)), outside the targets of \(edge).",
           slug: Self.slug("undeclared \(undeclared.transition)")))
     }
     if record.firstDeadlock >= 0 {
@@ -92,7 +92,10 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
   /// The path's events, each written as Swift when it can be, feedback events marked.
   static func events(_ path: ExplorerPath<State, Event>) -> String {
     path.steps.map { step in
-      describe(step.event) + (step.feedback.map { " (from \($0.name))" } ?? "")
+      guard let event = step.event else {
+        return "\(step.feedback?.name ?? "an effect")'s effect ends without an event"
+      }
+      return describe(event) + (step.feedback.map { " (from \($0.name))" } ?? "")
     }.joined(separator: ", ")
   }
 

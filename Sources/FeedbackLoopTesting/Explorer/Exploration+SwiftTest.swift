@@ -86,9 +86,13 @@ extension Explorer {
       }
     }
     for step in path.steps {
-      let written = explorer.swiftEvent.map { $0(step.event) } ?? SwiftSource.value(step.event)
+      guard let event = step.event else {  // a running effect ended without an event: nothing to send
+        lines.append("  // \(step.feedback?.name ?? "an effect")'s effect ends without an event in a running loop")
+        continue
+      }
+      let written = explorer.swiftEvent.map { $0(event) } ?? SwiftSource.value(event)
       let state = SwiftSource.value(step.after)
-      var line = "  loop.send(\(written ?? "<#\(String(describing: step.event))#>")) { $0 = \(state ?? "loop.state") }"
+      var line = "  loop.send(\(written ?? "<#\(String(describing: event))#>")) { $0 = \(state ?? "loop.state") }"
       var notes: [String] = []
       if let feedback = step.feedback { notes.append("emitted by \"\(feedback.name)\" in a running loop") }
       if written == nil { notes.append("event not writable as Swift: see the trace") }

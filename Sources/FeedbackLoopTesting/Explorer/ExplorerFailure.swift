@@ -27,7 +27,11 @@ enum ExplorerFailure {
         var lines = ["Path from the initial state \(path.initial):"]
         for (index, step) in path.steps.enumerated() {
           let source = step.feedback.map { " from \($0.name)" } ?? ""
-          lines.append("  \(index + 1). \(SwiftSource.describe(step.event))\(source) → \(step.after)")
+          if let event = step.event {
+            lines.append("  \(index + 1). \(SwiftSource.describe(event))\(source) → \(step.after)")
+          } else {
+            lines.append("  \(index + 1). \(step.feedback?.name ?? "an effect")'s effect ends without an event")
+          }
         }
         parts.append(lines.joined(separator: "\n"))
       }

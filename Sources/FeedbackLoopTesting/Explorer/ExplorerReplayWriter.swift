@@ -18,7 +18,12 @@ enum ExplorerReplayWriter {
     let receiver: String
     if let swift = explorer.swiftExplorer {
       lines.append("@Test func \(name)() {")
-      receiver = swift
+      // The option the path may need, whether or not the explorer's expression says it.
+      receiver =
+        swift
+        + (explorer.silentlyEnding.map { names in
+          ".effectsMayEndSilently(\(names.sorted().map(SwiftSource.literal).joined(separator: ", ")))"
+        } ?? "")
     } else {
       lines.append("// Call it with the explorer that found it: \(name)(explorer)")
       lines.append(
@@ -31,7 +36,11 @@ enum ExplorerReplayWriter {
     } else {
       lines.append("  \(receiver).assertReplay([")
       for step in moves {
-        let event = explorer.swiftEvent.map { $0(step.event) } ?? SwiftSource.value(step.event)
+        guard let stepEvent = step.event else {  // a running effect ended without an event
+          lines.append("    .ended(by: \(SwiftSource.literal(step.feedback?.name ?? ""))),")
+          continue
+        }
+        let event = explorer.swiftEvent.map { $0(stepEvent) } ?? SwiftSource.value(stepEvent)
         switch (event, step.feedback, step.choice) {
         case (let event?, nil, _):
           lines.append("    .send(\(event)),")
@@ -39,9 +48,9 @@ enum ExplorerReplayWriter {
           lines.append("    .emitted(\(event), by: \(SwiftSource.literal(feedback.name))),")
         case (nil, _, let choice?):
           let source = step.feedback.map { " from \($0.name)" } ?? ""
-          lines.append("    .choice(\(choice)),  // \(String(describing: step.event))\(source)")
+          lines.append("    .choice(\(choice)),  // \(String(describing: stepEvent))\(source)")
         case (nil, _, nil):
-          lines.append("    .choice(0),  // \(String(describing: step.event))")
+          lines.append("    .choice(0),  // \(String(describing: stepEvent))")
         }
       }
       lines.append("  ])")

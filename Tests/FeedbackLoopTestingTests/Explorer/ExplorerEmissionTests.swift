@@ -1,4 +1,5 @@
 import FeedbackLoop
+import FeedbackLoopExamples
 import FeedbackLoopExplorer
 import FeedbackLoopTesting
 import Foundation
@@ -28,6 +29,8 @@ import Testing
     // `line: 1`: the printed names carry the caller's line; a fixed one keeps them stable.
     let signIn = printedTests(failureMessages { SeededSignIn.explorer.assertNoFindings(line: 1) })
     let uploads = printedTests(failureMessages { UploadQueue.explorer.assertNoFindings(line: 1) })
+    let silent = printedTests(
+      failureMessages { ExampleExplorers.uploader.effectsMayEndSilently("upload").assertNoFindings(line: 1) })
     return """
       // Printed by assertNoFindings() (ExplorerEmissionTests), pasted verbatim; compiled with
       // this target and run by that suite. Re-record: RECORD_SNAPSHOTS=1 swift test --filter ExplorerEmissionTests
@@ -40,7 +43,7 @@ import Testing
       @Suite(.disabled("printed findings: they fail by design, ExplorerEmissionTests runs them"))
       struct PrintedFindings {
 
-      """ + (signIn + uploads).joined(separator: "\n") + "}\n"
+      """ + (signIn + uploads + silent).joined(separator: "\n") + "}\n"
   }
 
   @Test func thePrintedTestsMatchTheCommittedFile() throws {
@@ -63,6 +66,15 @@ import Testing
     #expect(
       failureMessages { PrintedFindings().uploadQueueLine1Finding2Stuck(UploadQueue.explorer) } == [
         #"Stuck after 3 events: .enqueue("a"), .enqueue("a"), .uploaded (from upload): no effect is in flight in uploading(file: "a", attempt: 0, queue: [], number: 1), with upload remembering Key(file: "a", attempt: 0), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:))."#
+      ])
+  }
+
+  @Test func thePrintedSilentEndTestReplaysTheEndAndFailsForTheSameReason() {
+    // The printed receiver carries effectsMayEndSilently, which the explorer's own
+    // expression (ExampleExplorers.uploader) does not.
+    #expect(
+      failureMessages { PrintedFindings().uploaderLine1Finding1Stuck() } == [
+        #"Stuck after 2 events: .pick("cat.jpg"), upload's effect ends without an event: no effect is in flight in uploading(FeedbackLoopExamples.Uploader.Attempt(file: "cat.jpg", number: 1)), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:))."#
       ])
   }
 

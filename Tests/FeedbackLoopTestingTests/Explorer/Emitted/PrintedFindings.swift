@@ -35,4 +35,12 @@ func uploadQueueLine1Finding2Stuck(_ explorer: Explorer<FeedbackLoopTestingTests
     .emitted(.uploaded, by: "upload"),
   ])
 }
+
+// Found by the explorer: Stuck after 2 events: .pick("cat.jpg"), upload's effect ends without an event: no effect is in flight in uploading(FeedbackLoopExamples.Uploader.Attempt(file: "cat.jpg", number: 1)), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:)) (2 more stuck states).
+@Test func uploaderLine1Finding1Stuck() {
+  ExampleExplorers.uploader.effectsMayEndSilently("upload").assertReplay([
+    .send(.pick("cat.jpg")),
+    .ended(by: "upload"),
+  ])
+}
 }
