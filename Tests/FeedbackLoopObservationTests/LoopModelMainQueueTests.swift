@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import FeedbackLoop
 import FeedbackLoopObservation
 import Observation
@@ -40,11 +41,17 @@ import Testing
     withObservationTracking({ _ = model.state }, onChange: { toldOnMain.withLock { $0.append(Self.onMainQueue()) } })
     let gate = DispatchSemaphore(value: 0)
     DispatchQueue.main.async { gate.wait() }  // the main queue is busy until the gate opens
-    await Task.detached {
-      model.send(.rename("Ada"))
-      #expect(model.state == "")  // not reduced by the sender: waiting on the main queue
-      gate.signal()
-    }.value
+    // A thread, not a task: opening the gate must not wait for a free thread of the
+    // cooperative pool while the main queue is blocked (see MainQueueSchedulerTests).
+    let stateSeenBySender = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+      Thread {
+        model.send(.rename("Ada"))
+        let state = model.state  // not reduced by the sender: waiting on the main queue
+        gate.signal()
+        continuation.resume(returning: state)
+      }.start()
+    }
+    #expect(stateSeenBySender == "")
     await Self.drainMainQueue()
     #expect(model.state == "Ada")
     #expect(toldOnMain.withLock { $0 } == [true])

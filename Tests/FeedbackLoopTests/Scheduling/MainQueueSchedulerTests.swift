@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import FeedbackLoop
 import Testing
 
@@ -54,11 +55,19 @@ func drainMainQueue() async {
     await drainMainQueue()  // the first turn
     let gate = DispatchSemaphore(value: 0)
     DispatchQueue.main.async { gate.wait() }  // the main queue is busy until the gate opens
-    await Task.detached {
-      loop.send(.add(1))
-      #expect(loop.state == [])  // queued on the main queue, not reduced by the sender
-      gate.signal()
-    }.value
+    // The sender is a thread of its own, not a task: while the main queue waits for the
+    // gate, opening it must not depend on a free thread of the cooperative pool (on two
+    // cores, other suites' blocking waits may hold both, and everything on the main queue
+    // stalled behind this one under ThreadSanitizer).
+    let stateSeenBySender = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
+      Thread {
+        loop.send(.add(1))
+        let state = loop.state  // queued on the main queue, not reduced by the sender
+        gate.signal()
+        continuation.resume(returning: state)
+      }.start()
+    }
+    #expect(stateSeenBySender == [])
     await drainMainQueue()
     #expect(loop.state == [1])
     loop.stop()
