@@ -8,7 +8,7 @@ import Testing
 
 /// A `LoopModel` on `MainQueueScheduler` takes its states on the main thread, where views
 /// read them: observers are told there, and a field changes only once the main queue ran.
-@Suite(.timeLimit(.minutes(1))) struct LoopModelMainQueueTests {
+@Suite(.timeLimit(.minutes(3))) struct LoopModelMainQueueTests {
   enum Event: Hashable, Sendable { case rename(String) }
 
   static let profile = System<String, Event>(initial: "") {

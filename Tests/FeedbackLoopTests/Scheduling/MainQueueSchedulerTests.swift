@@ -27,7 +27,7 @@ func drainMainQueue() async {
 /// `MainQueueScheduler` reduces on the main queue and fires its timers there; its effects
 /// run off it. On Linux the Swift Testing runner serves the main queue (its `main` is
 /// `async`), so these tests drain it by waiting for a block queued behind the work.
-@Suite(.timeLimit(.minutes(1))) struct MainQueueSchedulerTests {
+@Suite(.timeLimit(.minutes(3))) struct MainQueueSchedulerTests {
   enum Event: Hashable, Sendable { case add(Int), fetch, fetched }
 
   @Test func eventsSentFromOtherThreadsAreReducedOnTheMainQueueInOrder() async {
