@@ -23,29 +23,36 @@ import Testing
     static let cycles = 1_000_000
   #endif
 
-  @Test func aMillionSynchronousCyclesRunInAFlatStack() throws {
+  // The two tests below wait for threads of their own by awaiting, not by blocking: a test
+  // that blocks holds one of the cooperative pool's threads (two on two cores) for as long
+  // as it runs, and under ThreadSanitizer that starved every other suite's effects.
+
+  @Test func aMillionSynchronousCyclesRunInAFlatStack() async throws {
     // Run on a thread with a 256 KiB stack: recursion per cycle would overflow it long
     // before a million cycles (ReactiveFeedback overflows an 8 MiB stack at ~2,000).
-    let result = Box<Int?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      let loop = Loop(Self.chain(limit: Self.cycles))
-      result.update { $0 = loop.state }
-      done.signal()
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+      let thread = Thread {
+        let loop = Loop(Self.chain(limit: Self.cycles))
+        continuation.resume(returning: loop.state)
+      }
+      thread.stackSize = 256 * 1024
+      thread.start()
     }
-    thread.stackSize = 256 * 1024
-    thread.start()
-    done.wait()
-    #expect(result.current == Self.cycles)
+    #expect(result == Self.cycles)
   }
 
-  @Test func eightThreadsSendingConcurrentlyLoseNoEvent() {
+  @Test func eightThreadsSendingConcurrentlyLoseNoEvent() async {
     let scheduler = QueueScheduler(label: "LoopQueueTests")
     let loop = Loop(System<Int, Event>(initial: 0, reduce: { state, _ in state += 1 }), scheduler: scheduler)
-    DispatchQueue.concurrentPerform(iterations: 8) { _ in
-      for _ in 0..<125_000 { loop.send(.increment) }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread {
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+          for _ in 0..<125_000 { loop.send(.increment) }
+        }
+        scheduler.queue.sync {}  // every turn scheduled by the sends above has run
+        continuation.resume()
+      }.start()
     }
-    scheduler.queue.sync {}  // every turn scheduled by the sends above has run
     #expect(loop.state == 1_000_000)
   }
 
