@@ -46,7 +46,9 @@
   function summary(offset) {
     var row = steps[offset], k = kind(row), event = text(row, "event") || "an event";
     var feedback = text(row, "feedback");
-    var who = (feedback || "an unnamed feedback") + " effect #" + effectOf(row);
+    // An explorer's trace has no effect ids (time and effects are abstract there).
+    var id = effectOf(row);
+    var who = (feedback || "an unnamed feedback") + (id === "?" ? "'s effect" : " effect #" + id);
     var from = text(row, "from"), to = text(row, "to");
     switch (k) {
       case "initial": return to || text(row, "after") || "?";
@@ -54,7 +56,8 @@
       case "undeclaredTransition": return event + ": " + (from || "?") + " → " + (to || "?");
       case "ignoredEvent": return event + (from ? " in " + from : "");
       case "effectEmitted": return who + ": " + event;
-      case "effectStarted": case "effectFinished": case "effectCancelled": return who;
+      case "effectFinished": return id === "?" && event === "an event" ? who + " ends without an event" : who;
+      case "effectStarted": case "effectCancelled": return who;
       default: return "";
     }
   }

@@ -85,6 +85,18 @@ import Testing
     #expect(dom.contains("<code>tick</code> from feedback timer (effect #1, emitted at "))
   }
 
+  /// An explorer's finding where the upload's effect ends without an event
+  /// (`effectsMayEndSilently`): its trace has no effect ids, and the page says what ended.
+  @Test func anEffectThatEndsSilentlyIsNamedByItsFeedback() throws {
+    let root = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let trace = Fixtures.folder.appendingPathComponent("Uploader-explorer-silent-end.jsonl").path
+    let (dom, body) = try Self.open(try Self.page(trace, in: root))
+    #expect(body["data-step"] == "2")  // the failing step: the end, in uploading
+    #expect(dom.contains(">upload's effect ends without an event<"))  // the row and the heading, not the message
+    #expect(!dom.contains("effect #?"))
+  }
+
   /// Keys on the page and a click on a row, each followed by what the page shows.
   @Test func keysAndClicksMoveBetweenSteps() throws {
     let root = try Fixtures.temporaryFolder()

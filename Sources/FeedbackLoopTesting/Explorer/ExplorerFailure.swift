@@ -14,12 +14,13 @@ enum ExplorerFailure {
         path: path, named: testName(finding.slug, system: exploration.system.name, line: line, number: number),
         explorer: explorer, comment: "Found by the explorer: \(finding.message)")
     }
-    return message(for: finding, path: finding.path, test: test, trace: trace)
+    return message(for: finding, path: finding.path, test: test, trace: trace, system: exploration.system.name)
   }
 
   /// The message of `finding`, whose path (if any) `test` replays.
   static func message<State, Event>(
-    for finding: ExplorerFinding<State, Event>, path: ExplorerPath<State, Event>?, test: String?, trace: URL?
+    for finding: ExplorerFinding<State, Event>, path: ExplorerPath<State, Event>?, test: String?, trace: URL?,
+    system: String? = nil
   ) -> String {
     var parts = [finding.message]
     if let path {
@@ -42,7 +43,15 @@ enum ExplorerFailure {
       parts.append("To fix: check the declaration (or give the explorer the events that reach it).")
     }
     if let trace {
-      parts.append("Trace: \(trace.path)\n" + DrawCommand.drawIt(trace.path))
+      var lines = "Trace: \(trace.path)\n" + DrawCommand.drawIt(trace.path)
+      // The page `diagram trace` writes for it (named after the trace's test, as
+      // `Exploration.trace(for:)` writes it), at the finding's step.
+      if let system {
+        lines +=
+          "\n"
+          + DrawCommand.stepThroughIt(system: system, test: "explorer: \(finding.slug)", step: path?.steps.count)
+      }
+      parts.append(lines)
     }
     return parts.joined(separator: "\n\n")
   }

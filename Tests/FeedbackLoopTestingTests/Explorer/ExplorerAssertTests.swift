@@ -66,9 +66,16 @@ import FeedbackLoopSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let messages = failureMessages { SeededSignIn.explorer.assertNoFindings(traceDirectory: folder) }
     let file = folder.appendingPathComponent("SeededSignIn-explorer-1-invariant-only-valid-forms-are-submitted.jsonl")
+    // The page `diagram trace` writes for the file, at the failing step.
+    let page = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .appendingPathComponent("Diagrams/SeededSignIn.explorer_invariant-only-valid-forms-are-submitted.trace.html")
     #expect(
       messages.first?.hasSuffix(
-        "Trace: \(file.path)\nDraw it: swift run <your DiagramCommand executable> trace \(file.path)") == true)
+        """
+        Trace: \(file.path)
+        Draw it: swift run <your DiagramCommand executable> trace \(file.path)
+        Step through it: \(page.absoluteString)#step=1 (once drawn)
+        """) == true)
     let trace = try Trace.decodeJSONLines(Data(contentsOf: file))
     #expect(trace.header.system == "SeededSignIn")
     #expect(trace.header.outcome.status == .failed)
