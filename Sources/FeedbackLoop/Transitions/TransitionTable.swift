@@ -6,13 +6,24 @@ import FeedbackGraph
 struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
   /// The matcher, built once per table; it holds the transitions.
   @usableFromInline let dispatch: TransitionDispatch<State, Event>
+  /// The transitions as declared: what the system describes (``System/graph``). A mutated
+  /// table (``System/applying(_:)``) dispatches others, at the same positions.
+  let declared: [Transition<State, Event>]
 
   init(_ transitions: [Transition<State, Event>]) {
+    declared = transitions
     dispatch = TransitionDispatch(transitions, precedence: Self.precedence(of: transitions))
   }
 
+  /// A table described by `declared` that dispatches `dispatched` in `precedence` order
+  /// (positions of both lists: they have the same length).
+  init(declared: [Transition<State, Event>], dispatching dispatched: [Transition<State, Event>], precedence: [Int]) {
+    self.declared = declared
+    dispatch = TransitionDispatch(dispatched, precedence: precedence)
+  }
+
   /// Declaration order: a transition's ``TransitionID`` is its index here.
-  var transitions: [Transition<State, Event>] { dispatch.transitions }
+  var transitions: [Transition<State, Event>] { declared }
 
   /// Indices into `transitions`, most specific first.
   var precedence: [Int] { dispatch.precedence }
@@ -42,7 +53,7 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
   /// dispatch is tested against.
   func scan(_ state: State, _ event: Event) -> Int? {
     for index in precedence {
-      let transition = transitions[index]
+      let transition = dispatch.transitions[index]
       guard transition.from.matches(state), transition.on.matches(event) else { continue }
       if let condition = transition.condition, !condition.test(state, event) { continue }
       return index
