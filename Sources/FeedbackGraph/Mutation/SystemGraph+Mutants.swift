@@ -52,7 +52,7 @@ extension SystemGraph {
     for (first, second) in competingPairs {
       let a = transitions[first], b = transitions[second]
       add(
-        .swapOrder, [keys[a.id]?.rawValue ?? "\(first)", keys[b.id]?.rawValue ?? "\(second)"],
+        .swapOrder, [keys[a.id]?.rawValue ?? "\(first)", keys[b.id]?.rawValue ?? "\(second)"].sorted(),
         "try \(b.summary) before \(a.summary)", reach: MutantReach(transitions: [a.id, b.id]), transition: a.id,
         other: b.id)
     }

@@ -1,4 +1,4 @@
-import FeedbackGraph
+package import FeedbackGraph
 public import FeedbackLoop
 import Foundation
 
@@ -7,29 +7,31 @@ import Foundation
 /// it to the system it records when the system's name and fingerprint are the mutant's;
 /// nothing else reads it, so a plain `Loop` always runs the declared system.
 @usableFromInline
-enum MutantSwitch {
+package enum MutantSwitch {
   /// The environment variable that names the mutant.
-  static let variable = "FEEDBACKLOOP_MUTANT"
+  package static let variable = "FEEDBACKLOOP_MUTANT"
 
-  /// The mutant of this process, if one is switched on (read once).
-  static let active: Mutant? = read(ProcessInfo.processInfo.environment[variable])
+  /// The mutant recorders apply: the environment's (read once), or, inside
+  /// `$current.withValue(…)`, the value a test of the kit gives.
+  @TaskLocal package static var current: Mutant? = read(ProcessInfo.processInfo.environment[variable])
 
   /// The mutant `text` holds; `nil` (with a one-line note on standard error) when it is
   /// not a mutant's JSON.
-  static func read(_ text: String?) -> Mutant? {
+  package static func read(_ text: String?) -> Mutant? {
     guard let text, !text.isEmpty else { return nil }
     do {
       return try JSONDecoder().decode(Mutant.self, from: Data(text.utf8))
     } catch {
-      FileHandle.standardError.write(Data("warning: \(variable) is not a mutant's JSON; testing the declared systems\n".utf8))
+      FileHandle.standardError.write(
+        Data("warning: \(variable) is not a mutant's JSON; testing the declared systems\n".utf8))
       return nil
     }
   }
 
-  /// `system` with this process's mutant applied, when the mutant is one of its own.
+  /// `system` with the current mutant applied, when the mutant is one of its own.
   @usableFromInline
-  static func applied<State, Event>(to system: System<State, Event>) -> System<State, Event> {
-    guard let mutant = active, mutant.system == system.name else { return system }
+  package static func applied<State, Event>(to system: System<State, Event>) -> System<State, Event> {
+    guard let mutant = current, mutant.system == system.name else { return system }
     return system.applying(mutant) ?? system
   }
 }
