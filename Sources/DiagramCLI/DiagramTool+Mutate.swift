@@ -84,7 +84,7 @@ extension DiagramTool {
     /// Builds, records the suite's traces, and runs the mutants.
     private func mutate() throws -> MutationReport {
       let mutants = try MutationRun.plan(systems: Catalog.systems, only: mutant, shard: shard)
-      let process = TestProcess(packagePath: packagePath, tests: tests, timeout: timeout)
+      var process = TestProcess(packagePath: packagePath, tests: tests, timeout: timeout)
       if !skipBuild {
         printError("Building the tests (swift build --build-tests)…")
         if case .failed(let output) = try process.build() {
@@ -105,6 +105,8 @@ extension DiagramTool {
           "the tests fail without a mutant; fix them first (" + Self.lastLine(output) + ")")
       }
       let suiteSeconds = Date().timeIntervalSince(started)
+      process.binary = try process.findBinary()
+      let identifiers = try process.listTests()
       let tested = TracedTest.grouping(try Self.readTraces(in: traces))
       guard !tested.isEmpty else {
         throw DiagramCLIError.mutationSetup(
@@ -114,7 +116,13 @@ extension DiagramTool {
       for exploration in Catalog.explorations { behaviours[exploration.name] = exploration.behaviour }
       let run = MutationRun(mutants: mutants, tests: tested, behaviours: behaviours, shard: shard)
       return try run.execute(suiteSeconds: suiteSeconds, started: started, progress: printError) { mutant, chosen in
-        try process.run(chosen.map(\.filter), mutantJSON: try MutationRun.environmentJSON(mutant))
+        let json = try MutationRun.environmentJSON(mutant)
+        let named = chosen.map { $0.identifiers(among: identifiers) }
+        // A test `swift test list` does not show under its traces' name: `swift test` by name patterns.
+        guard !named.contains(where: \.isEmpty) else {
+          return try process.run(patterns: chosen.map(\.filter), mutantJSON: json)
+        }
+        return try process.run(identifiers: named.flatMap { $0 }, mutantJSON: json)
       }
     }
 

@@ -31,6 +31,17 @@ package struct TracedTest: Sendable {
     return "/" + Self.escaped(base) + #"(\(|$)"#
   }
 
+  /// The identifiers among `known` (as `swift test list` prints them:
+  /// `Module.Suite/name()` for Swift Testing, `Module.Class/name` for XCTest) of a test
+  /// with this test's name.
+  package func identifiers(among known: [String]) -> [String] {
+    let base = name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
+    return known.filter { id in
+      let last = id.split(separator: "/").last.map(String.init) ?? id
+      return (last.firstIndex(of: "(").map { String(last[..<$0]) } ?? last) == base
+    }
+  }
+
   /// `text` with every regular-expression metacharacter escaped.
   static func escaped(_ text: String) -> String {
     var out = ""
