@@ -112,6 +112,13 @@ extension DiagramTool {
         throw DiagramCLIError.mutationSetup(
           "the tests wrote no traces: only tests that record with LoopRecorder can kill mutants")
       }
+      // A control run without a mutant: the direct runs of the binary must pass as `swift test` did.
+      if process.binary != nil,
+        try process.run(identifiers: tested.flatMap { $0.identifiers(among: identifiers) }, mutantJSON: "") != .passed
+      {
+        printError("note: the tests fail when run from the test binary directly; running each mutant with swift test")
+        process.binary = nil
+      }
       var behaviours: [String: @Sendable (Mutant?) -> ReachableBehaviour?] = [:]
       for exploration in Catalog.explorations { behaviours[exploration.name] = exploration.behaviour }
       let run = MutationRun(mutants: mutants, tests: tested, behaviours: behaviours, shard: shard)
