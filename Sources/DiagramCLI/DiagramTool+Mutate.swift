@@ -100,6 +100,9 @@ extension DiagramTool {
       case .passed: break
       case .timedOut:
         throw DiagramCLIError.mutationSetup("the tests did not finish")
+      case .ranNoTest:
+        throw DiagramCLIError.mutationSetup(
+          "--tests \(tests ?? "") runs no test; `swift test list` shows the tests' names")
       case .failed(let output):
         throw DiagramCLIError.mutationSetup(
           "the tests fail without a mutant; fix them first (" + Self.lastLine(output) + ")")

@@ -149,4 +149,24 @@ import Testing
       try MutationReport.read(Data("{}".utf8), path: "x.json")
     }
   }
+
+  @Test func aTestIsFoundByItsIdentifierInsideOrOutsideASuite() {
+    let known = ["M.Suite/lightCycles()", "M.lightCycles()", "M.Other/lightCyclesFast()", "M.XC/testA", "M.f(name:)"]
+    #expect(
+      TracedTest(name: "lightCycles()", traces: []).identifiers(among: known) == [
+        "M.Suite/lightCycles()", "M.lightCycles()",
+      ])
+    #expect(TracedTest(name: "testA()", traces: []).identifiers(among: known) == ["M.XC/testA"])
+    #expect(TracedTest(name: "f(name:)", traces: []).identifiers(among: known) == ["M.f(name:)"])
+    #expect(TracedTest(name: "lightCycles()", traces: []).filter == #"[./]lightCycles(\(|$)"#)
+  }
+
+  @Test func aRunThatRanNoTestIsNotAPass() {
+    #expect(TestProcess.ranTests("✔ Test run with 2 tests in 1 suite passed after 0.003 seconds."))
+    #expect(TestProcess.ranTests("\t Executed 1 test, with 0 failures (0 unexpected) in 0.005 (0.005) seconds"))
+    #expect(!TestProcess.ranTests("✔ Test run with 0 tests in 0 suites passed after 0.001 seconds."))
+    #expect(
+      !TestProcess.ranTests(
+        "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n✔ Test run with 0 tests in 0 suites"))
+  }
 }

@@ -79,6 +79,9 @@ package struct MutationRun {
         case .passed: break
         case .failed: result.status = .killed
         case .timedOut: (result.status, result.timedOut) = (.killed, true)
+        case .ranNoTest:
+          throw DiagramCLIError.mutationSetup(
+            "no test ran for \(mutant.id) (\(chosen.map(\.name).joined(separator: ", "))): a run that runs nothing proves nothing")
         }
       }
       if result.status == .survived, let behaviour = behaviours[mutant.system] {

@@ -21,6 +21,8 @@ package struct TestProcess: Sendable {
     case passed
     case failed(output: String)
     case timedOut
+    /// The run passed without running a test (its filter matched none): it proves nothing.
+    case ranNoTest
   }
 
   /// A runner in `packagePath`.
@@ -32,7 +34,7 @@ package struct TestProcess: Sendable {
 
   /// `swift build --build-tests`.
   package func build() throws -> Outcome {
-    try run(swift: ["build", "--build-tests"], environment: [:], limit: nil).outcome
+    try run(swift: ["build", "--build-tests"], environment: [:], limit: nil, keep: true).outcome
   }
 
   /// `swift test --skip-build` for the suite, writing traces into `traceDirectory`.
@@ -136,8 +138,15 @@ package struct TestProcess: Sendable {
       Thread.sleep(forTimeInterval: 0.01)
     }
     let passed = process.terminationStatus == 0 && process.terminationReason == .exit
-    guard !passed || keep else { return (.passed, "") }
     let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-    return passed ? (.passed, output) : (.failed(output: String(output.suffix(4_000))), output)
+    guard passed else { return (.failed(output: String(output.suffix(4_000))), output) }
+    return (keep || Self.ranTests(output) ? .passed : .ranNoTest, output)
+  }
+
+  /// Whether a passing run's output says it ran a test: Swift Testing's `Test run with N
+  /// tests` or XCTest's `Executed N tests`, with N > 0.
+  package static func ranTests(_ output: String) -> Bool {
+    let counts = output.matches(of: #/(?:Test run with|Executed) (\d+) tests?/#).compactMap { Int($0.output.1) }
+    return counts.contains { $0 > 0 }
   }
 }

@@ -24,11 +24,11 @@ package struct TracedTest: Sendable {
   }
 
   /// The `swift test --filter` pattern that runs this test alone (and tests of the same
-  /// name in other suites): `/name` followed by its parameters (Swift Testing) or the end
-  /// (XCTest, whose identifiers have no parentheses).
+  /// name in other suites): the name after a `/` or a `.`, followed by its parameters
+  /// (Swift Testing) or the end (XCTest, whose identifiers have no parentheses).
   package var filter: String {
     let base = name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
-    return "/" + Self.escaped(base) + #"(\(|$)"#
+    return #"[./]"# + Self.escaped(base) + #"(\(|$)"#
   }
 
   /// The identifiers among `known` (as `swift test list` prints them:
@@ -37,7 +37,9 @@ package struct TracedTest: Sendable {
   package func identifiers(among known: [String]) -> [String] {
     let base = name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
     return known.filter { id in
-      let last = id.split(separator: "/").last.map(String.init) ?? id
+      // `Module.Suite/name()`, or `Module.name()` for a test outside a suite.
+      let last = id.firstIndex(of: "/").map { String(id[id.index(after: $0)...]) }
+        ?? id.firstIndex(of: ".").map { String(id[id.index(after: $0)...]) } ?? id
       return (last.firstIndex(of: "(").map { String(last[..<$0]) } ?? last) == base
     }
   }
