@@ -8,6 +8,9 @@ public struct MutantReach: Codable, Hashable, Sendable {
   public var pairs: [EventPair]
   /// Feedbacks whose effects the mutant changes.
   public var feedbacks: [FeedbackID]
+  /// When not empty, only these events of ``feedbacks`` (by node id): a step of the
+  /// feedback that emits none of them shows nothing the mutant changes.
+  public var feedbackEvents: [String]
 
   /// A source state and an event, by node id; `nil` stands for any.
   public struct EventPair: Codable, Hashable, Sendable {
@@ -29,16 +32,24 @@ public struct MutantReach: Codable, Hashable, Sendable {
   }
 
   /// A reach.
-  public init(transitions: [TransitionID] = [], pairs: [EventPair] = [], feedbacks: [FeedbackID] = []) {
+  public init(
+    transitions: [TransitionID] = [], pairs: [EventPair] = [], feedbacks: [FeedbackID] = [],
+    feedbackEvents: [String] = []
+  ) {
     self.transitions = transitions
     self.pairs = pairs
     self.feedbacks = feedbacks
+    self.feedbackEvents = feedbackEvents
   }
 
   /// Whether `step` (of a trace of the mutated system) shows something the mutant changes.
   public func touches(_ step: Step) -> Bool {
     if let transition = step.transition, transitions.contains(transition) { return true }
-    if let feedback = step.feedback, feedbacks.contains(feedback) { return true }
+    if let feedback = step.feedback, feedbacks.contains(feedback),
+      feedbackEvents.isEmpty || step.eventNode.map(feedbackEvents.contains) == true
+    {
+      return true
+    }
     switch step.kind {
     case .event, .ignoredEvent, .undeclaredTransition:
       return pairs.contains { $0.contains(from: step.fromNode, event: step.eventNode) }

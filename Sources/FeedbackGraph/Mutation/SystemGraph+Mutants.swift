@@ -67,8 +67,8 @@ extension SystemGraph {
       guard feedback.emits.count > 1 else { continue }  // one event: its drop is the disable's twin
       for event in feedback.emits {
         add(
-          .dropEmission, [identity, event], "feedback \(identity) never emits \(event)", reach: reach, feedback: id,
-          event: event)
+          .dropEmission, [identity, event], "feedback \(identity) never emits \(event)",
+          reach: MutantReach(feedbacks: [id], feedbackEvents: [event]), feedback: id, event: event)
       }
     }
     return result

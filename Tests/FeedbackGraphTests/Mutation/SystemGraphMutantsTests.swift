@@ -73,5 +73,13 @@ import Testing
         "Light: feedback alarm never emits tick",
       ])
     #expect(graph.mutants.map(\.reach.feedbacks) == [[0], [1], [1], [1]])
+    // A dropped emission is noticed only where the feedback emitted that event.
+    let drop = graph.mutants[2].reach
+    #expect(drop.feedbackEvents == ["emergency"])
+    let emitted = Step(index: 4, timeNanoseconds: 0, kind: .effectEmitted, feedback: 1, effect: EffectID(0), eventNode: "emergency")
+    let started = Step(index: 3, timeNanoseconds: 0, kind: .effectStarted, feedback: 1, effect: EffectID(0))
+    #expect(drop.touches(emitted))
+    #expect(!drop.touches(started))
+    #expect(graph.mutants[1].reach.touches(started))
   }
 }
