@@ -114,7 +114,7 @@ public struct MutationFigure: Sendable {
     let t = theme
     var rows = ["——— no surviving mutant"]
     if survivors.contains(where: { $0.transition != nil }) {
-      rows.append(FigureText.colored("━━━ survived: a mutant of it passed every test that ran it", t.uncovered))
+      rows.append(FigureText.colored("━━━ survived: no test noticed a mutant of it", t.uncovered))
     }
     let others = survivors.filter { $0.transition == nil }.map(\.name)
     rows += others.prefix(legendListLimit).map { FigureText.colored("survived: \($0)", t.uncovered) }
