@@ -147,10 +147,13 @@ extension DiagramTool {
           let mine = report.results.filter { $0.mutant.system == graph.name }
           let dot = MutationFigure(
             graph: graph, survivors: mine.filter { $0.status == .survived }.map(\.mutant),
-            killed: mine.filter { $0.status == .killed }.count, equivalent: mine.filter { $0.status == .equivalent }.count,
+            killed: mine.filter { $0.status == .killed }.count,
+            equivalent: mine.filter { $0.status == .equivalent }.count,
             theme: theme
           ).dot
-          return try formats.map { (name: "\(stem).mutants.\($0.rawValue)", data: try Diagram.render(dot: dot, as: $0)) }
+          return try formats.map {
+            (name: "\(stem).mutants.\($0.rawValue)", data: try Diagram.render(dot: dot, as: $0))
+          }
         }
       }
       if !names.isEmpty { printError("Wrote \(names.joined(separator: ", ")) into \(figures.output)/") }

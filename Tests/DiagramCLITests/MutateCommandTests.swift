@@ -88,6 +88,7 @@ import Testing
       ["mutate", "--merge", "a.json", "--format", "dot", "--output", "out"], in: folder)
     #expect(run.status != 0)
     #expect(run.output.contains("that diagram did not write: TrafficLight.mutants.dot"))
-    #expect(try String(contentsOf: folder.appendingPathComponent("out/TrafficLight.mutants.dot"), encoding: .utf8) == "mine")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("out/TrafficLight.mutants.dot"), encoding: .utf8) == "mine")
   }
 }

@@ -90,7 +90,9 @@ import Testing
     // The weak and strong tests take red —tick→ green only; dropping the emergency
     // transition touches neither, so no test runs and it survives as unexercised.
     let emergency = try Self.mutant("TrafficLight: drop any state —emergency→ red")
-    let tests = [TracedTest(name: "weak()", traces: [Self.weak()]), TracedTest(name: "strong()", traces: [Self.strong()])]
+    let tests = [
+      TracedTest(name: "weak()", traces: [Self.weak()]), TracedTest(name: "strong()", traces: [Self.strong()]),
+    ]
     let run = MutationRun(mutants: [emergency], tests: tests)
     #expect(run.selected(for: emergency).isEmpty)
     let report = try run.execute(suiteSeconds: 1) { _, _ in
@@ -167,6 +169,7 @@ import Testing
     #expect(!TestProcess.ranTests("✔ Test run with 0 tests in 0 suites passed after 0.001 seconds."))
     #expect(
       !TestProcess.ranTests(
-        "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n✔ Test run with 0 tests in 0 suites"))
+        "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n✔ Test run with 0 tests in 0 suites")
+    )
   }
 }

@@ -36,7 +36,8 @@ import Testing
   @Test func hostileNamesAreEscapedAndTheFigureRenders() throws {
     let name = "a\"b\\n<c>&"
     let graph = SystemGraph(
-      name: "Odd \"one\"", initial: name, states: [StateNode(id: name), StateNode(id: "z")], events: [EventNode(id: "go")],
+      name: "Odd \"one\"", initial: name, states: [StateNode(id: name), StateNode(id: "z")],
+      events: [EventNode(id: "go")],
       transitions: [TransitionEdge(id: 0, from: name, event: "go", to: ["z"])])
     let survivors = graph.mutants.filter { $0.mutation == .dropTransition }
     let dot = MutationFigure(graph: graph, survivors: survivors, killed: 0).dot

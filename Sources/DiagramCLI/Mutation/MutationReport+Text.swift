@@ -34,7 +34,8 @@ extension MutationReport {
     if timedOut > 0 { lines.append("\(timedOut) mutant\(timedOut == 1 ? "" : "s") killed by the time limit") }
     lines.append(
       "Speed: \(Self.fixed(mutantsPerMinute, 1)) mutants/min; \(testRuns) test runs in \(Self.fixed(totalSeconds, 1)) s; "
-        + "one suite run \(Self.fixed(suiteSeconds, 2)) s; ratio \(Self.fixed(ratio)) (total ÷ (suite run × mutants run))")
+        + "one suite run \(Self.fixed(suiteSeconds, 2)) s; ratio \(Self.fixed(ratio)) (total ÷ (suite run × mutants run))"
+    )
     return lines.joined(separator: "\n") + "\n"
   }
 

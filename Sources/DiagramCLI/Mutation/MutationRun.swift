@@ -81,7 +81,8 @@ package struct MutationRun {
         case .timedOut: (result.status, result.timedOut) = (.killed, true)
         case .ranNoTest:
           throw DiagramCLIError.mutationSetup(
-            "no test ran for \(mutant.id) (\(chosen.map(\.name).joined(separator: ", "))): a run that runs nothing proves nothing")
+            "no test ran for \(mutant.id) (\(chosen.map(\.name).joined(separator: ", "))): a run that runs nothing proves nothing"
+          )
         }
       }
       if result.status == .survived, let behaviour = behaviours[mutant.system] {

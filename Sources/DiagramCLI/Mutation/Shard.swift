@@ -17,7 +17,8 @@ package struct Shard: ExpressibleByArgument, Equatable, Sendable, CustomStringCo
   /// Reads `i/n` with 1 ≤ i ≤ n.
   package init?(argument: String) {
     let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
     else { return nil }
     self.init(index: index, count: count)
   }

@@ -50,7 +50,9 @@ package struct TestProcess: Sendable {
   package func listTests() throws -> [String] {
     let (outcome, output) = try run(swift: ["test", "list", "--skip-build"], environment: [:], limit: nil, keep: true)
     guard outcome == .passed else { return [] }
-    let all = output.split(whereSeparator: \.isNewline).map(String.init).filter { $0.contains("/") && !$0.contains(" ") }
+    let all = output.split(whereSeparator: \.isNewline).map(String.init).filter {
+      $0.contains("/") && !$0.contains(" ")
+    }
     guard let tests, let pattern = try? Regex(tests) else { return all }
     return all.filter { $0.contains(pattern) }
   }
@@ -75,7 +77,9 @@ package struct TestProcess: Sendable {
   /// switched on; the first failing group ends the run.
   package func run(identifiers: [String], mutantJSON: String) throws -> Outcome {
     let environment = ["FEEDBACKLOOP_MUTANT": mutantJSON]
-    guard let binary else { return try run(patterns: identifiers.map { TracedTest.escaped($0) }, mutantJSON: mutantJSON) }
+    guard let binary else {
+      return try run(patterns: identifiers.map { TracedTest.escaped($0) }, mutantJSON: mutantJSON)
+    }
     let swiftTesting = identifiers.filter { $0.hasSuffix(")") }
     let xcTest = identifiers.filter { !$0.hasSuffix(")") }
     if !swiftTesting.isEmpty {

@@ -38,7 +38,8 @@ package struct TracedTest: Sendable {
     let base = name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
     return known.filter { id in
       // `Module.Suite/name()`, or `Module.name()` for a test outside a suite.
-      let last = id.firstIndex(of: "/").map { String(id[id.index(after: $0)...]) }
+      let last =
+        id.firstIndex(of: "/").map { String(id[id.index(after: $0)...]) }
         ?? id.firstIndex(of: ".").map { String(id[id.index(after: $0)...]) } ?? id
       return (last.firstIndex(of: "(").map { String(last[..<$0]) } ?? last) == base
     }

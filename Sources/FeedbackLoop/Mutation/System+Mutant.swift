@@ -23,7 +23,8 @@ extension System {
       copy.table = mutated
     case .disableFeedback:
       guard let index = mutant.feedback?.index, feedbacks.indices.contains(index) else { return nil }
-      copy.feedbacks[index] = feedbacks[index].disabled { _ in true }.keepingEvents({ _ in false }, named: { _ in true })
+      copy.feedbacks[index] = feedbacks[index].disabled { _ in true }.keepingEvents(
+        { _ in false }, named: { _ in true })
     case .dropEmission:
       guard let index = mutant.feedback?.index, feedbacks.indices.contains(index), let event = mutant.event,
         feedbacks[index].emits.contains(event)

@@ -63,20 +63,24 @@ import Testing
 
   @Test func feedbacksAreDisabledAndEachOfSeveralEventsDropped() {
     let graph = Self.graph(
-      [], feedbacks: [
+      [],
+      feedbacks: [
         FeedbackNode(name: "timer", watches: "every state", emits: ["tick"], strategy: "cancelOnNewState"),
-        FeedbackNode(name: "alarm", watches: "every state", emits: ["emergency", "tick"], strategy: "cancelOnNewState"),
+        FeedbackNode(
+          name: "alarm", watches: "every state", emits: ["emergency", "tick"], strategy: "cancelOnNewState"),
       ])
     #expect(
       graph.mutants.map(\.name) == [
-        "Light: feedback timer disabled", "Light: feedback alarm disabled", "Light: feedback alarm never emits emergency",
+        "Light: feedback timer disabled", "Light: feedback alarm disabled",
+        "Light: feedback alarm never emits emergency",
         "Light: feedback alarm never emits tick",
       ])
     #expect(graph.mutants.map(\.reach.feedbacks) == [[0], [1], [1], [1]])
     // A dropped emission is noticed only where the feedback emitted that event.
     let drop = graph.mutants[2].reach
     #expect(drop.feedbackEvents == ["emergency"])
-    let emitted = Step(index: 4, timeNanoseconds: 0, kind: .effectEmitted, feedback: 1, effect: EffectID(0), eventNode: "emergency")
+    let emitted = Step(
+      index: 4, timeNanoseconds: 0, kind: .effectEmitted, feedback: 1, effect: EffectID(0), eventNode: "emergency")
     let started = Step(index: 3, timeNanoseconds: 0, kind: .effectStarted, feedback: 1, effect: EffectID(0))
     #expect(drop.touches(emitted))
     #expect(!drop.touches(started))

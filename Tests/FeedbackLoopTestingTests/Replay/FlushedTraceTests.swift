@@ -31,7 +31,9 @@ import FeedbackLoopSupport
       writer.record(step)
       recorded.withLock { $0 += 1 }
     }
-    let events = 1_000  // a bound that keeps the replays below quick (replay compares the steps so far at each step it drives)
+    // A bound that keeps the replays below quick (replay compares the steps so far at each
+    // step it drives).
+    let events = 1_000
     let producing = Protected(true)
     let producer = Thread {
       // The load: events in bursts of 10, while the flushes go on.
@@ -55,7 +57,8 @@ import FeedbackLoopSupport
       let due = min(flush, events)
       let deadline = Date().addingTimeInterval(60)
       while recorded.withLock({ $0 }) < due, Date() < deadline { Thread.sleep(forTimeInterval: 0.000_05) }
-      try #require(recorded.withLock({ $0 }) >= due, "the loop stopped handing steps to the writer before flush \(flush)")
+      try #require(
+        recorded.withLock({ $0 }) >= due, "the loop stopped handing steps to the writer before flush \(flush)")
       writer.flush()
       if file == nil, let url = writer.status.files.last { file = try FileHandle(forReadingFrom: url) }
       guard let file else { continue }
