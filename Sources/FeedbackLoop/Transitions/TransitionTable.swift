@@ -6,24 +6,24 @@ import FeedbackGraph
 struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
   /// The matcher, built once per table; it holds the transitions.
   @usableFromInline let dispatch: TransitionDispatch<State, Event>
-  /// The transitions as declared: what the system describes (``System/graph``). A mutated
-  /// table (``System/applying(_:)``) dispatches others, at the same positions.
-  let declared: [Transition<State, Event>]
 
   init(_ transitions: [Transition<State, Event>]) {
-    declared = transitions
     dispatch = TransitionDispatch(transitions, precedence: Self.precedence(of: transitions))
   }
 
   /// A table described by `declared` that dispatches `dispatched` in `precedence` order
-  /// (positions of both lists: they have the same length).
+  /// (positions of both lists: they have the same length): a mutated table
+  /// (``System/applying(_:)``).
   init(declared: [Transition<State, Event>], dispatching dispatched: [Transition<State, Event>], precedence: [Int]) {
-    self.declared = declared
-    dispatch = TransitionDispatch(dispatched, precedence: precedence)
+    dispatch = TransitionDispatch(dispatched, precedence: precedence, declared: declared)
   }
 
-  /// Declaration order: a transition's ``TransitionID`` is its index here.
-  var transitions: [Transition<State, Event>] { declared }
+  /// The transitions as declared, what the system describes (``System/graph``), in
+  /// declaration order: a transition's ``TransitionID`` is its index here.
+  var transitions: [Transition<State, Event>] { dispatch.declared }
+
+  /// The transitions as declared (``transitions``).
+  var declared: [Transition<State, Event>] { dispatch.declared }
 
   /// Indices into `transitions`, most specific first.
   var precedence: [Int] { dispatch.precedence }
