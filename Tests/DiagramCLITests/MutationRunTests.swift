@@ -172,4 +172,13 @@ import Testing
         "\t Executed 0 tests, with 0 failures (0 unexpected) in 0.0 (0.0) seconds\n✔ Test run with 0 tests in 0 suites")
     )
   }
+
+  @Test func aRunPastTheTimeLimitKillsTheMutantAndSaysSo() throws {
+    let retarget = try Self.mutant("TrafficLight: red —tick→ yellow (was green)")
+    let run = MutationRun(mutants: [retarget], tests: [TracedTest(name: "weak()", traces: [Self.weak()])])
+    let report = try run.execute(suiteSeconds: 1) { _, _ in .timedOut }
+    #expect(report.results.map(\.status) == [.killed])
+    #expect(report.results[0].timedOut)
+    #expect(report.text.contains("1 mutant killed by the time limit"))
+  }
 }
