@@ -160,7 +160,14 @@ let package = Package(
       exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(
-      name: "DiagramCLITests", dependencies: ["DiagramCLI", "FeedbackLoopExamples", "FeedbackLoopSupport"]),
+      name: "DiagramCLITests",
+      dependencies: [
+        "DiagramCLI", "FeedbackLoopExamples", "FeedbackLoopSupport",
+        // MutationRunTests: the weak and strong suites run in process, with a mutant switched on.
+        "FeedbackLoopTesting", "FeedbackLoopExplorer",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .testTarget(
       name: "FeedbackLoopCombineTests",
       dependencies: [

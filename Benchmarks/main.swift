@@ -15,6 +15,7 @@ let suites: [[Benchmark]] = [
   backpressureBenchmarks,
   asyncEffectBenchmarks,
   combineBenchmarks,
+  mutationBenchmarks,
 ]
 
 let all = suites.joined()

@@ -31,6 +31,14 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   case staleCoverage([String], paths: [String])
   /// `report` on a folder whose manifest records no system.
   case nothingToReport(folder: String)
+  /// `mutate --mutant ID` named a mutant no registered system has.
+  case unknownMutant(String)
+  /// A `mutate --merge` file that is not the results of `mutate --json` (or that repeats a mutant).
+  case mutationResults(String)
+  /// `mutate` before any mutant ran: the build failed, or the suite fails without a mutant.
+  case mutationSetup(String)
+  /// A mutation score below `--min-score`.
+  case belowMutationScore(score: Double, minimum: Double, survivors: Int)
 
   /// The message, naming the command `diagram`.
   public var description: String { message(commandName: "diagram") }
@@ -78,6 +86,14 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
       lines.joined(separator: "\n")
     case .nothingToReport(let folder):
       "\(folder) holds no systems drawn by \(name) (its .diagram-files lists none); run `swift run \(name)` first"
+    case .unknownMutant(let id):
+      "unknown mutant \(messageQuoted(id, limit: 200)); `\(name) mutate --list` lists the mutants' ids"
+    case .mutationResults(let message):
+      message
+    case .mutationSetup(let message):
+      message
+    case .belowMutationScore(let score, let minimum, let survivors):
+      "mutation score \(MutationReport.fixed(score)) is below --min-score \(MutationReport.fixed(minimum)) (\(survivors) survivor\(survivors == 1 ? "" : "s") listed above)"
     case .staleCoverage(let files, let paths):
       "\(files.count) coverage file\(files.count == 1 ? " is" : "s are") stale or missing: \(files.joined(separator: ", ")); run `swift run \(name) coverage \(paths.joined(separator: " "))` and commit the result"
     }

@@ -12,18 +12,28 @@ public import FeedbackGraph
 ///     report: exploration.report, reachableGraph: exploration.reachableGraph(),
 ///     findingTraces: exploration.findings.compactMap(exploration.trace(for:)),
 ///     coveringTraces: exploration.coveringTraces, hasFindings: !exploration.findings.isEmpty)
-/// }
+/// } behaviour: { mutant in checkoutExplorer.behaviour(applying: mutant) }
 /// ```
 public struct RegisteredExploration: Sendable {
   /// The system's name, as `diagram explore NAME` takes it.
   public var name: String
   /// Runs the exploration.
   public var run: @Sendable () -> ExplorationOutput
+  /// The reachable behaviour of the system with a mutant switched on (`nil`: the declared
+  /// system), for `diagram mutate` to recognise equivalent mutants; `nil` when not given
+  /// (its mutants are then never called equivalent). With `FeedbackLoopExplorer`:
+  /// `{ explorer.behaviour(applying: $0) }`.
+  public var behaviour: (@Sendable (Mutant?) -> ReachableBehaviour?)?
 
-  /// An exploration named `name`.
-  public init(name: String, run: @escaping @Sendable () -> ExplorationOutput) {
+  /// An exploration named `name`; `behaviour` (see ``behaviour``) lets `diagram mutate`
+  /// recognise equivalent mutants of the system.
+  public init(
+    name: String, run: @escaping @Sendable () -> ExplorationOutput,
+    behaviour: (@Sendable (Mutant?) -> ReachableBehaviour?)? = nil
+  ) {
     self.name = name
     self.run = run
+    self.behaviour = behaviour
   }
 }
 

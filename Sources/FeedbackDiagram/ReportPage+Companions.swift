@@ -6,6 +6,7 @@ extension ReportPage {
   /// Found by name among `files` (the names in the output folder), for the system whose
   /// file-name stem is `stem` (named `name` in the figures' text) (stems have no dots, so `Checkout.` prefixes only its files):
   /// - `<stem>.coverage.<image>`: the coverage figure (`diagram coverage`);
+  /// - `<stem>.mutants.<image>`: the mutation figure (`diagram mutate`, ``MutationFigure``);
   /// - `<stem>.<test>.trace-path.<image>`, `<stem>.<test>.trace-timeline.<image>`: the
   ///   figures of one trace (`diagram trace`);
   /// - `<stem>.<test>.trace.html`: a trace viewer page (``TraceViewerPage``), a link
@@ -28,6 +29,9 @@ extension ReportPage {
       if kinds == ["coverage"], ext == image {
         figures.append(
           Figure(src: file, alt: "\(name) coverage figure", caption: "What the tests exercised (diagram coverage)"))
+      } else if kinds == ["mutants"], ext == image {
+        figures.append(
+          Figure(src: file, alt: "\(name) mutation figure", caption: "Mutants the tests let survive (diagram mutate)"))
       } else if kinds.count == 2, ["trace-path", "trace-timeline"].contains(kinds.last), ext == image {
         let test = kinds.first ?? ""
         let what = kinds.last == "trace-path" ? "its path on the machine" : "its timeline"

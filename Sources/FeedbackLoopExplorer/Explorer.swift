@@ -33,7 +33,7 @@ public import FeedbackLoop
 ///   plus about 12 bytes (see ``Exploration/storeBytes``).
 public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The system explored.
-  public let system: System<State, Event>
+  public internal(set) var system: System<State, Event>
   /// The external events to try in each state (with the feedbacks' samples, at most
   /// 65,536 per state: the report says when more were left out).
   @usableFromInline let alphabet: Alphabet

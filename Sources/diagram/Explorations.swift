@@ -13,6 +13,8 @@ extension RegisteredExploration {
         findingTraces: exploration.findings.compactMap(exploration.trace(for:)),
         coveringTraces: exploration.coveringTraces,
         hasFindings: !exploration.findings.isEmpty)
+    } behaviour: { mutant in
+      explorer.behaviour(applying: mutant)
     }
   }
 }

@@ -47,5 +47,15 @@ import Testing
     loop.send(.pick("cat.jpg")) { $0 = .uploading(Attempt(file: "cat.jpg", number: 1)) }
     loop.send(.dismiss) { $0 = .idle }
     scheduler.advance(by: .seconds(10))  // the cancelled upload emits nothing
+    // An upload was running, and the dismissal cancelled it (`diagram mutate` found that
+    // without this, a disabled upload feedback passed this test).
+    let effects = loop.steps.compactMap { recorded -> String? in
+      switch recorded.step {
+      case .effectStarted(_, let feedback): "started \(feedback.name)"
+      case .effectCancelled(_, let feedback): "cancelled \(feedback.name)"
+      default: nil
+      }
+    }
+    #expect(effects == ["started upload", "cancelled upload"])
   }
 }

@@ -53,7 +53,7 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline var explicitStrategy: ExecutionStrategy?
 
   /// The feedback's logic, before any loop runs it (the runtime and the explorer read it).
-  @usableFromInline package let definition: FeedbackDefinition<State, Event>
+  @usableFromInline package internal(set) var definition: FeedbackDefinition<State, Event>
   /// The events declared by value (`emits: [.tick]`), for the explorer's samples.
   @usableFromInline package internal(set) var declaredEvents: [Event] = []
   /// Whether this is an input of the loop (``input(_:emits:)``): events reach it through

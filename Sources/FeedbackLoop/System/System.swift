@@ -31,7 +31,7 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   public let initial: State
   /// The feedbacks, in declaration order.
   public internal(set) var feedbacks: [Feedback<State, Event>]
-  @usableFromInline let table: TransitionTable<State, Event>?
+  @usableFromInline var table: TransitionTable<State, Event>?
   @usableFromInline let reducers: [Reducer<State, Event>]
   var stateName: @Sendable (State) -> String = { Naming.name(of: $0) }
   /// Whether states are named by ``Naming`` (not by a ``namingStates(_:)`` closure).

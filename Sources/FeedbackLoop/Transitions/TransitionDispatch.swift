@@ -30,6 +30,9 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
   // load before it is read; buffers are never written again and are freed only in deinit;
   // the mutable rest is inside `resolver`'s lock; every other property is immutable.
   @usableFromInline let transitions: [Transition<State, Event>]
+  /// The transitions the system declares: ``transitions`` itself, unless a mutant
+  /// (``System/applying(_:)``) dispatches others in their place.
+  let declared: [Transition<State, Event>]
   @usableFromInline let stateKeying: CaseKeying<State>
   @usableFromInline let eventKeying: CaseKeying<Event>
   /// Dense keys `0..<stateCount` and `0..<eventCount`, or 0 when a side has sparse keys.
@@ -85,8 +88,9 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
   /// The most plan words kept in one dense array (beyond it, plans live in a dictionary).
   static var maxSlots: Int { 1 << 20 }
 
-  init(_ transitions: [Transition<State, Event>], precedence: [Int]) {
+  init(_ transitions: [Transition<State, Event>], precedence: [Int], declared: [Transition<State, Event>]? = nil) {
     self.transitions = transitions
+    self.declared = declared ?? transitions
     self.precedence = precedence
     fixedTargets = ContiguousArray(
       transitions.map { if case .fixed(let target) = $0.target { target } else { nil } })

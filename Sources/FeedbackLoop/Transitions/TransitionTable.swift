@@ -11,8 +11,19 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
     dispatch = TransitionDispatch(transitions, precedence: Self.precedence(of: transitions))
   }
 
-  /// Declaration order: a transition's ``TransitionID`` is its index here.
-  var transitions: [Transition<State, Event>] { dispatch.transitions }
+  /// A table described by `declared` that dispatches `dispatched` in `precedence` order
+  /// (positions of both lists: they have the same length): a mutated table
+  /// (``System/applying(_:)``).
+  init(declared: [Transition<State, Event>], dispatching dispatched: [Transition<State, Event>], precedence: [Int]) {
+    dispatch = TransitionDispatch(dispatched, precedence: precedence, declared: declared)
+  }
+
+  /// The transitions as declared, what the system describes (``System/graph``), in
+  /// declaration order: a transition's ``TransitionID`` is its index here.
+  var transitions: [Transition<State, Event>] { dispatch.declared }
+
+  /// The transitions as declared (``transitions``).
+  var declared: [Transition<State, Event>] { dispatch.declared }
 
   /// Indices into `transitions`, most specific first.
   var precedence: [Int] { dispatch.precedence }
@@ -42,7 +53,7 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
   /// dispatch is tested against.
   func scan(_ state: State, _ event: Event) -> Int? {
     for index in precedence {
-      let transition = transitions[index]
+      let transition = dispatch.transitions[index]
       guard transition.from.matches(state), transition.on.matches(event) else { continue }
       if let condition = transition.condition, !condition.test(state, event) { continue }
       return index

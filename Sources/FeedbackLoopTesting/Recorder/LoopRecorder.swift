@@ -133,6 +133,8 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
     function: String = #function,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
+    // `diagram mutate`'s mutant, when this process runs with one and it is this system's.
+    let system = MutantSwitch.applied(to: system)
     self.system = system
     self.statesEqual = statesEqual
     self.scheduler = scheduler

@@ -32,7 +32,8 @@ import FeedbackLoopSupport
       writer.record(step)
       recorded.withLock { $0 += 1 }
     }
-    // A bound that keeps the replays below quick (replay compares the steps so far at each step it drives).
+    // A bound that keeps the replays below quick (replay compares the steps so far at each
+    // step it drives).
     let events = 1_000
     let producing = Protected(true)
     let producer = Thread {

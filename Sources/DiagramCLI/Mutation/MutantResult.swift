@@ -1,0 +1,57 @@
+package import FeedbackGraph
+
+/// What became of one mutant in `diagram mutate`.
+package struct MutantResult: Codable, Equatable, Sendable {
+  /// How it ended.
+  package enum Status: String, Codable, Sendable {
+    /// A test that ran it failed (or the tests ran past `--timeout`).
+    case killed
+    /// Every test that ran it passed, or no test's trace touches what it changes.
+    case survived
+    /// The explorer finds its reachable behaviour identical to the original's: no test
+    /// can kill it, so it is left out of the score.
+    case equivalent
+  }
+
+  /// The mutant.
+  package var mutant: Mutant
+  /// How it ended.
+  package var status: Status
+  /// The tests run against it (by name, as their traces name them), sorted.
+  package var tests: [String]
+  /// Whether the tests ran past the time limit (counted as killed).
+  package var timedOut: Bool
+  /// How long its tests ran, in seconds.
+  package var seconds: Double
+
+  /// A result.
+  package init(mutant: Mutant, status: Status, tests: [String], timedOut: Bool = false, seconds: Double = 0) {
+    self.mutant = mutant
+    self.status = status
+    self.tests = tests
+    self.timedOut = timedOut
+    self.seconds = seconds
+  }
+
+  /// What the tests that ran a survivor did not assert, in words.
+  package var unasserted: String {
+    let mutant = self.mutant
+    guard !tests.isEmpty else { return "no test's trace touches what it changes" }
+    switch mutant.mutation {
+    case .retarget:
+      return "none asserts the state after the transition (the mutant leads to \(mutant.target ?? "another state"))"
+    case .dropTransition:
+      return "none asserts that the transition changes the state (the mutant ignores its event there)"
+    case .dropGuard:
+      return "none takes the event where the guard fails and asserts what follows"
+    case .negateGuard:
+      return "none asserts what the event does on both sides of the guard"
+    case .swapOrder:
+      return "none asserts a state where the two transitions lead to different places"
+    case .disableFeedback:
+      return "none asserts an event or an effect of the feedback"
+    case .dropEmission:
+      return "none asserts that the feedback emits \(mutant.event ?? "the event")"
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/// One model-level mutation of a system: a declared transition or a feedback changed in one
+/// way (``MutationOperator``), named by the stable identity of what it changes.
+///
+/// Mutants are plain data: ``SystemGraph/mutants`` lists a graph's mutants, `diagram mutate`
+/// runs the tests against each, and the test kit applies one to the system a `LoopRecorder`
+/// records (nothing of it reaches a loop outside a recording).
+///
+/// ```swift
+/// for mutant in Uploader.system().graph.mutants { print(mutant.name) }
+/// // Uploader: uploading —failed→ idle (was waiting) [attempt < 3]
+/// ```
+public struct Mutant: Codable, Hashable, Sendable, Identifiable {
+  /// A stable id: the system, the operator and the content keys (``TransitionKey``) or
+  /// feedback names it changes, so that the same mutant has the same id after the table is
+  /// reordered: `Uploader/retarget/fnv1a64:…/idle`.
+  public var id: String
+  /// The system's name.
+  public var system: String
+  /// ``SystemGraph/fingerprint`` of the graph the mutant was made from: it applies to that
+  /// declaration only.
+  public var fingerprint: String
+  /// How it changes the system.
+  public var mutation: MutationOperator
+  /// The transition it changes (the first of the two for ``MutationOperator/swapOrder``).
+  public var transition: TransitionID?
+  /// The other transition of a ``MutationOperator/swapOrder``.
+  public var otherTransition: TransitionID?
+  /// The new target's node id, for a ``MutationOperator/retarget``.
+  public var target: String?
+  /// The feedback it changes.
+  public var feedback: FeedbackID?
+  /// The event node a ``MutationOperator/dropEmission`` drops.
+  public var event: String?
+  /// What people read: `Uploader: waiting —retry→ idle (was uploading) (attempt + 1)`.
+  public var name: String
+  /// What a recording must show for a test to notice the mutant.
+  public var reach: MutantReach
+
+  /// A mutant.
+  public init(
+    id: String, system: String, fingerprint: String, mutation: MutationOperator, transition: TransitionID? = nil,
+    otherTransition: TransitionID? = nil, target: String? = nil, feedback: FeedbackID? = nil, event: String? = nil,
+    name: String, reach: MutantReach
+  ) {
+    self.id = id
+    self.system = system
+    self.fingerprint = fingerprint
+    self.mutation = mutation
+    self.transition = transition
+    self.otherTransition = otherTransition
+    self.target = target
+    self.feedback = feedback
+    self.event = event
+    self.name = name
+    self.reach = reach
+  }
+}

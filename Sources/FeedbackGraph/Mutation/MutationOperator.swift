@@ -1,0 +1,17 @@
+/// How a ``Mutant`` changes a system's declared table or feedbacks.
+public enum MutationOperator: String, Codable, Hashable, Sendable, CaseIterable {
+  /// A transition leads to another declared state instead of its own target.
+  case retarget
+  /// A transition is gone: its event is ignored where it matched (or a later one matches).
+  case dropTransition
+  /// A guard is gone: the transition matches whatever the guard said.
+  case dropGuard
+  /// A guard is negated: the transition matches exactly where it did not.
+  case negateGuard
+  /// Two transitions that compete for the same state and event are tried in the other order.
+  case swapOrder
+  /// A feedback is disabled: it starts no effect and emits nothing.
+  case disableFeedback
+  /// A feedback's effects no longer deliver one of the events it declares.
+  case dropEmission
+}

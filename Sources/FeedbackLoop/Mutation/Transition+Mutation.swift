@@ -1,0 +1,31 @@
+extension Transition {
+  /// The same transition (guard and label kept), leading to `state`.
+  func retargeted(to state: State) -> Transition {
+    var copy = Transition(from: from, on: on, to: state, label: label)
+    copy.condition = condition
+    return copy
+  }
+
+  /// The same transition without its guard.
+  func unguarded() -> Transition {
+    var copy = self
+    copy.condition = nil
+    return copy
+  }
+
+  /// The same transition, its guard negated (unchanged when it has none).
+  func negatingGuard() -> Transition {
+    guard let condition else { return self }
+    var copy = self
+    let test = condition.test
+    copy.condition = Guard(description: "not (\(condition.description))") { state, event in !test(state, event) }
+    return copy
+  }
+
+  /// The same transition, matching nothing: as if it were not declared.
+  func neverMatching() -> Transition {
+    var copy = self
+    copy.condition = Guard(description: "never") { _, _ in false }
+    return copy
+  }
+}

@@ -1,0 +1,25 @@
+public import FeedbackGraph
+
+extension Explorer {
+  /// This explorer with `mutant` switched on in its system, or `nil` when the mutant is not
+  /// one of the system's (another name or fingerprint). Exploration is the only place
+  /// outside the test kit's recorder that runs a mutant.
+  public func applying(_ mutant: Mutant) -> Explorer? {
+    guard let mutated = system.applying(mutant) else { return nil }
+    var copy = self
+    copy.system = mutated
+    return copy
+  }
+
+  /// The behaviour of the system with `mutant` switched on (`nil`: the declared system),
+  /// within this explorer's bounds; `nil` when the mutant is not the system's.
+  ///
+  /// ```swift
+  /// let original = ExampleExplorers.signIn.behaviour(applying: nil)
+  /// let equivalent = ExampleExplorers.signIn.behaviour(applying: mutant) == original
+  /// ```
+  public func behaviour(applying mutant: Mutant?) -> ReachableBehaviour? {
+    guard let mutant else { return run().behaviour }
+    return applying(mutant)?.run().behaviour
+  }
+}

@@ -1,0 +1,30 @@
+import DiagramCLI
+import FeedbackGraph
+import FeedbackLoopExamples
+import FeedbackLoopExplorer
+import Testing
+
+/// The Swift block of the DocC article "Mutation testing", compiled and run: a registered
+/// exploration's `behaviour` is the explorer's, with and without a mutant.
+@Suite struct MutationTestingArticleSnippetTests {
+  @Test func aRegisteredExplorationGivesItsBehaviourForEquivalentMutants() throws {
+    let checkoutExplorer = ExampleExplorers.signIn
+    let checkout = RegisteredExploration(name: "Checkout") {
+      ExplorationOutput(report: "", reachableGraph: nil, findingTraces: [], coveringTraces: [], hasFindings: false)
+    } behaviour: { mutant in
+      checkoutExplorer.behaviour(applying: mutant)
+    }
+    let behaviour = try #require(checkout.behaviour)
+    let original = try #require(behaviour(nil))
+    #expect(original.isComplete)
+    let mutants = SignIn.system().graph.mutants
+    let equivalent = try #require(
+      mutants.first { $0.name == "SignIn: failed —submit→ submitting without [form is valid]" })
+    let different = try #require(mutants.first { $0.mutation == .dropTransition })
+    #expect(behaviour(equivalent) == original)
+    #expect(behaviour(different) != original)
+    var foreign = different
+    foreign.system = "Other"
+    #expect(behaviour(foreign) == nil)  // not the explorer's system
+  }
+}
