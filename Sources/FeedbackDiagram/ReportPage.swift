@@ -126,22 +126,7 @@ public struct ReportPage: Sendable, Equatable {
       throw exists
         ? ReportPageError.templateUnreadable(path: url.path) : ReportPageError.templateMissing(path: url.path)
     }
-    return try Self.render(text, source: url.path, model: model)
-  }
-
-  /// Renders template text with a model, escaping every value with `HTMLText.escaped(_:)`.
-  static func render(_ text: String, source: String, model: Model) throws -> String {
-    _ = ReportContentType.registered
-    let template: MustacheTemplate
-    do {
-      template = try MustacheTemplate(string: text)
-    } catch let error as MustacheTemplate.ParserError {
-      let reason = "line \(error.context.lineNumber), column \(error.context.columnNumber): \(error.error)"
-      throw ReportPageError.templateMalformed(path: source, reason: reason)
-    } catch {
-      throw ReportPageError.templateMalformed(path: source, reason: "\(error)")
-    }
-    return template.render(model)
+    return try PageTemplate.render(text, source: url.path, model: model)
   }
 
   /// What the template sees.

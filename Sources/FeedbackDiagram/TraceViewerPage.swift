@@ -1,7 +1,6 @@
 public import FeedbackGraph
 import FeedbackTemplates
 public import Foundation
-import Mustache
 
 /// One recorded run as a page to step through (`<System>.<test>.trace.html`): the system's
 /// states figure with the current state and the edge just taken highlighted, the step list,
@@ -101,7 +100,7 @@ public struct TraceViewerPage: Sendable {
       svg: figure.svg,
       data: data,
       script: scripts.joined(separator: "\n"))
-    return try Self.render(text, source: template?.path ?? Self.templatePath, model: model)
+    return try PageTemplate.render(text, source: template?.path ?? Self.templatePath, model: model)
   }
 
   /// Who recorded the trace, as the header says it: `recorded by a test`.
@@ -152,18 +151,4 @@ public struct TraceViewerPage: Sendable {
     }
   }
 
-  /// Renders template text with a model, every `{{value}}` escaped by `HTMLText.escaped(_:)`.
-  private static func render(_ text: String, source: String, model: Model) throws -> String {
-    _ = ReportContentType.registered
-    let template: MustacheTemplate
-    do {
-      template = try MustacheTemplate(string: text)
-    } catch let error as MustacheTemplate.ParserError {
-      let reason = "line \(error.context.lineNumber), column \(error.context.columnNumber): \(error.error)"
-      throw ReportPageError.templateMalformed(path: source, reason: reason)
-    } catch {
-      throw ReportPageError.templateMalformed(path: source, reason: "\(error)")
-    }
-    return template.render(model)
-  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs Debian's `chromium` headless on a page, for the report page's browser test.
 ///
@@ -92,5 +93,30 @@ struct HeadlessChromium {
   /// The lines Chromium logged from the page's console (`…:CONSOLE:…`), CSP reports included.
   static func consoleLines(_ stderr: String) -> [String] {
     stderr.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") || $0.contains("Uncaught") }
+  }
+}
+
+extension HeadlessChromium {
+  /// Screenshots of `page` in the light and the dark scheme, kept as `<name>-light.png` and
+  /// `<name>-dark.png` in `ReportPageBrowserTests.screenshotFolder`; each must be a PNG of
+  /// some size, the two must differ, and the browser must have logged nothing.
+  func screenshots(of page: URL, named name: String, windowSize: String) throws {
+    let shots = ReportPageBrowserTests.screenshotFolder
+    try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+    let light = shots.appendingPathComponent("\(name)-light.png")
+    let dark = shots.appendingPathComponent("\(name)-dark.png")
+    for file in [light, dark] { try? FileManager.default.removeItem(at: file) }
+    // preferredColorScheme=0 makes `prefers-color-scheme: dark` match (1 is light).
+    for (file, scheme) in [(light, "1"), (dark, "0")] {
+      let run = try run(
+        page,
+        ["--screenshot=\(file.path)", "--window-size=\(windowSize)", "--blink-settings=preferredColorScheme=\(scheme)"])
+      #expect(Self.consoleLines(run.stderr) == [])
+    }
+    let lightPNG = try Data(contentsOf: light), darkPNG = try Data(contentsOf: dark)
+    let signature = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    #expect(lightPNG.prefix(8) == signature && lightPNG.count > 10_000)
+    #expect(darkPNG.prefix(8) == signature && darkPNG.count > 10_000)
+    #expect(lightPNG != darkPNG)
   }
 }
