@@ -115,12 +115,7 @@ extension DiagramTool {
     @OptionGroup var selection: Selection
 
     func run() throws {
-      var plan = try selection.plan(known: Catalog.systems)
-      let folder = URL(fileURLWithPath: selection.output, isDirectory: true)
-      plan.recordedStems = try OutputManifest.read(in: folder).stems
-      plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
-      plan.earlierSystems = try DiagramOutput.earlierSystems(besides: plan, in: folder)
-      plan.folderFiles = DiagramOutput.fileNames(in: folder)
+      let (plan, folder) = try selection.planReadingFolder(known: Catalog.systems)
       let files: [(name: String, data: Data)]
       do {
         files = try plan.files()
@@ -153,7 +148,9 @@ extension DiagramTool {
   struct Check: ParsableCommand {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
-        abstract: "Exit non-zero when the DOT, Mermaid or JSON files in the folder differ from what would be rendered.")
+        abstract:
+          "Exit non-zero when the DOT, Mermaid or JSON files or index.html in the folder differ from what would be rendered."
+      )
     }
     @OptionGroup var selection: Selection
 
@@ -161,9 +158,14 @@ extension DiagramTool {
     var coverage: [String] = []
 
     func run() throws {
-      let plan = try selection.plan(known: Catalog.systems)
-      let folder = URL(fileURLWithPath: selection.output, isDirectory: true)
-      let stale = DiagramOutput.stale(try plan.sourceFiles(), in: folder)
+      let (plan, folder) = try selection.planReadingFolder(known: Catalog.systems)
+      // The sources, and the report page: it lists what the folder holds (a coverage or
+      // mutation figure drawn later), so it goes stale when they change.
+      var expected = try plan.sourceFiles()
+      if plan.formats.contains(where: { $0.isRendered }) {
+        expected.append(("index.html", Data(try plan.indexPage().utf8)))
+      }
+      let stale = DiagramOutput.stale(expected, in: folder)
       guard stale.isEmpty else { throw DiagramCLIError.stale(stale) }
       if !coverage.isEmpty {
         let run = try CoverageRun(paths: coverage, registered: Catalog.systems, theme: plan.theme)
@@ -174,5 +176,20 @@ extension DiagramTool {
       }
       print("Diagrams in \(selection.output)/ are up to date\(coverage.isEmpty ? "" : ", coverage figures included").")
     }
+  }
+}
+
+extension Selection {
+  /// The plan for the output folder as it stands: the stems it recorded, its coverage
+  /// figures, the systems drawn there earlier and its files (what the report page lists).
+  /// Rendering and `check` read the folder alike, so `check` expects the page a render writes.
+  func planReadingFolder(known: [SystemGraph]) throws -> (plan: DiagramPlan, folder: URL) {
+    var plan = try plan(known: known)
+    let folder = URL(fileURLWithPath: output, isDirectory: true)
+    plan.recordedStems = try OutputManifest.read(in: folder).stems
+    plan.coverageFigures = DiagramOutput.coverageFigures(of: plan, in: folder)
+    plan.earlierSystems = try DiagramOutput.earlierSystems(besides: plan, in: folder)
+    plan.folderFiles = DiagramOutput.fileNames(in: folder)
+    return (plan, folder)
   }
 }

@@ -190,6 +190,21 @@ struct ExampleDiagrams: DiagramCommand {
     try Fixtures.run(["coverage", Fixtures.path("complete"), "--output", output, "--format", "dot"])
     #expect(throws: DiagramCLIError.self) { try Fixtures.run(check) }  // committed figure of other traces
   }
+
+  /// The report page lists what the folder holds: a coverage figure drawn after the
+  /// render makes the committed `index.html` stale, and a render makes it current again.
+  @Test func checkComparesTheReportPageWithTheFolder() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.path
+    let check = ["check", "TrafficLight", "--output", output, "--format", "dot,svg"]
+    try Fixtures.run(["render", "TrafficLight", "--output", output, "--format", "dot,svg"])
+    try Fixtures.run(check)
+    try Fixtures.run(["coverage", Fixtures.path("complete"), "--output", output, "--format", "svg"])
+    #expect(throws: DiagramCLIError.stale(["index.html"])) { try Fixtures.run(check) }
+    try Fixtures.run(["render", "TrafficLight", "--output", output, "--format", "dot,svg"])
+    try Fixtures.run(check)
+  }
 }
 
 @Suite struct TraceCommandTests {
