@@ -21,6 +21,34 @@ extension System {
     return dispatch.stateKeying.key(state)
   }
 
+  /// Whether ``reduce(_:stateKey:_:eventKey:)`` takes keys: the system reduces with its
+  /// transition table alone (no reducer follows it).
+  @inlinable
+  package var reducesByKeys: Bool { reducers.isEmpty && table != nil }
+
+  /// The key the transition dispatch gives `state` (its enum case or type); 0 without a table.
+  @inlinable
+  package func dispatchKey(ofState state: State) -> Int {
+    table?.dispatch.stateKeying.key(state) ?? 0
+  }
+
+  /// The key the transition dispatch gives `event`; 0 without a table.
+  @inlinable
+  package func dispatchKey(ofEvent event: Event) -> Int {
+    table?.dispatch.eventKeying.key(event) ?? 0
+  }
+
+  /// ``reduce(_:_:)`` with the dispatch keys of `state` and `event` already read
+  /// (``dispatchKey(ofState:)``, ``dispatchKey(ofEvent:)``), where ``reducesByKeys``: the
+  /// explorer reads a state's key once for all its events, and each event's once.
+  @inlinable
+  package func reduce(_ state: State, stateKey: Int, _ event: Event, eventKey: Int) -> Reduction<State> {
+    if reducers.isEmpty, table != nil {
+      return table.unsafelyUnwrapped.dispatch.reduce(state, stateKey, event, eventKey)
+    }
+    return reduce(state, event)
+  }
+
   /// Whether the system declares transitions (rather than only reducers).
   @usableFromInline
   package var declaresTransitions: Bool { table != nil }

@@ -163,10 +163,16 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
   /// - Complexity: O(1) for a pair met before, plus the checks its plan keeps (one per
   ///   candidate up to the first that matches); the first meeting of a pair makes its plan
   ///   in O(n) for n transitions.
-  @inlinable
+  @inlinable @inline(__always)
   func match(_ state: State, _ event: Event) -> Int? {
-    let stateKey = stateKeying.key(state)
-    let eventKey = eventKeying.key(event)
+    match(state, stateKeying.key(state), event, eventKeying.key(event))
+  }
+
+  /// ``match(_:_:)`` with the keys already read (`stateKeying.key(state)`,
+  /// `eventKeying.key(event)`): the explorer reads a state's key once for all its events,
+  /// and each event's once per exploration.
+  @inlinable @inline(__always)
+  func match(_ state: State, _ stateKey: Int, _ event: Event, _ eventKey: Int) -> Int? {
     var word: Int
     if let slots, stateKey < stateCount, eventKey < eventCount, stateKey >= 0, eventKey >= 0 {
       word = slots[stateKey &* eventCount &+ eventKey].load(ordering: .acquiring)
@@ -183,10 +189,16 @@ final class TransitionDispatch<State: Sendable, Event: Sendable>: @unchecked Sen
   /// against its declared targets.
   @inlinable
   func reduce(_ state: State, _ event: Event) -> Reduction<State> {
-    guard let index = match(state, event) else { return .ignored }
+    reduce(state, stateKeying.key(state), event, eventKeying.key(event))
+  }
+
+  /// ``reduce(_:_:)`` with the keys already read (see ``match(_:_:_:_:)``).
+  @inlinable
+  func reduce(_ state: State, _ stateKey: Int, _ event: Event, _ eventKey: Int) -> Reduction<State> {
+    guard let index = match(state, stateKey, event, eventKey) else { return .ignored }
     if let target = fixedTargets[index] { return .reduced(target, transition: TransitionID(index)) }
     let next = computations[index].unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.call(state, event) }
-    if declares(index, next) { return .reduced(next, transition: TransitionID(index)) }
+    if acceptsAnyState[index] || declares(index, next) { return .reduced(next, transition: TransitionID(index)) }
     return .undeclared(next, transition: TransitionID(index))
   }
 

@@ -19,6 +19,9 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   @usableFromInline var representatives: ContiguousArray<Node> = []
   @usableFromInline var record: ExplorationRecord
   @usableFromInline var boundReached: ExplorationCompletion?
+  /// The dispatch keys of the model's fixed events, in order, where the system reduces by
+  /// keys (``System/reducesByKeys``): read once, not once per state.
+  @usableFromInline let eventKeys: [Int]?
   /// The steps of one choice, reused from choice to choice.
   @usableFromInline var steps: [ExplorerPath<State, Event>.Step] = []
 
@@ -29,6 +32,9 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     self.keying = keying
     self.maxStates = min(max(1, model.explorer.maxStates), Int(Int32.max))  // 32-bit parent indices
     self.declaresTransitions = model.explorer.system.declaresTransitions
+    let system = model.explorer.system
+    eventKeys =
+      system.reducesByKeys && model.perState == nil ? model.fixedEvents.map { system.dispatchKey(ofEvent: $0) } : nil
     record = ExplorationRecord(transitionCount: model.explorer.system.declaredTransitionCount)
     record.invariantViolations = Array(repeating: (-1, -1), count: model.explorer.invariants.count)
   }
@@ -171,6 +177,14 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
         reduce(event, in: state, parent: parent, choice: choice, changes: &changes, node: &stateNode, into: &pending)
         choice += 1
       }
+    } else if let eventKeys {
+      let stateKey = system.dispatchKey(ofState: state)
+      for event in model.fixedEvents {
+        reduce(
+          event, in: state, keys: (stateKey, eventKeys[choice]), parent: parent, choice: choice, changes: &changes,
+          node: &stateNode, into: &pending)
+        choice += 1
+      }
     } else {
       for event in model.fixedEvents {
         reduce(event, in: state, parent: parent, choice: choice, changes: &changes, node: &stateNode, into: &pending)
@@ -184,10 +198,11 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   }
 
   /// Reduces `event` in `state` (no feedback reacts) and queues the state it leads to.
+  /// `keys`: the dispatch keys of `state` and `event`, where the system reduces by keys.
   @inlinable @inline(__always)
   mutating func reduce(
-    _ event: Event, in state: State, parent: Int32, choice: Int, changes: inout Bool, node stateNode: inout String?,
-    into pending: inout ContiguousArray<Pending>
+    _ event: Event, in state: State, keys: (state: Int, event: Int)? = nil, parent: Int32, choice: Int,
+    changes: inout Bool, node stateNode: inout String?, into pending: inout ContiguousArray<Pending>
   ) {
     guard choice < Int(ExplorationRecord.initialSteps) else {  // paths store a 16-bit choice per state
       record.choicesDropped = true
@@ -195,7 +210,11 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     }
     let edge = UInt16(truncatingIfNeeded: choice)
     let next: State
-    switch system.reduce(state, event) {
+    let reduction =
+      if let keys { system.reduce(state, stateKey: keys.state, event, eventKey: keys.event) } else {
+        system.reduce(state, event)
+      }
+    switch reduction {
     case .ignored:
       if declaresTransitions { noteIgnored(state, event, parent: parent, choice: edge, node: &stateNode) }
       return
@@ -300,9 +319,14 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   func reachedNodeNames() -> Set<String> {
     var names = Set<String>()
     var named = Set<Int>()
+    var lastKey = -1  // consecutive states mostly share a key (a struct state: always 0)
     for index in 0..<store.count {
       let state = keying.state(index, keys: store.elements, representatives: representatives)
-      if let key = system.namingKey(of: state), !named.insert(key).inserted { continue }
+      if let key = system.namingKey(of: state) {
+        if key == lastKey { continue }
+        lastKey = key
+        if !named.insert(key).inserted { continue }
+      }
       names.insert(system.nodeName(of: state))
     }
     return names
