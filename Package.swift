@@ -177,6 +177,17 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedbackLoopObservationTests", dependencies: ["FeedbackLoopObservation", "FeedbackLoopTesting"]),
+    // The tests that exist to run threads against each other across modules (eight threads
+    // sending to a loop, with and without a trace writer; flushes under load that replay;
+    // renders from eight threads): CI runs them, with the runtime's test targets, under
+    // ThreadSanitizer. The one test target that does not mirror a module of Sources/.
+    .testTarget(
+      name: "FeedbackLoopConcurrencyTests",
+      dependencies: [
+        "FeedbackLoop", "FeedbackLoopTracing", "FeedbackLoopTesting", "FeedbackGraph", "FeedbackDiagram",
+        "FeedbackLoopSupport",
+      ]
+    ),
     // The README's examples beside Combine (OpenCombine), combine-schedulers and swift-clocks.
     .testTarget(
       name: "NameClashTests",

@@ -94,21 +94,4 @@ import FeedbackLoopSupport
     #expect(
       !small.contains("xlabel=") && small.contains("<table id=\"legend_table\"") && !small.contains("fast layout"))
   }
-
-  @Test func tenThousandRendersFromEightThreadsAllSucceed() {
-    let dot = "digraph { a -> b }"
-    let failures = Protected(0), successes = Protected(0)
-    DispatchQueue.concurrentPerform(iterations: 8) { _ in
-      for _ in 0..<1_250 {
-        do {
-          _ = try GraphvizRenderer.shared.render(dot: dot, format: "dot")
-          successes.withLock { $0 += 1 }
-        } catch {
-          failures.withLock { $0 += 1 }
-        }
-      }
-    }
-    #expect(successes.withLock { $0 } == 10_000)
-    #expect(failures.withLock { $0 } == 0)
-  }
 }

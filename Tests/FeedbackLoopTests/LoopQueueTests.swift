@@ -23,9 +23,10 @@ import Testing
     static let cycles = 1_000_000
   #endif
 
-  // The two tests below wait for threads of their own by awaiting, not by blocking: a test
-  // that blocks holds one of the cooperative pool's threads (two on two cores) for as long
-  // as it runs, and under ThreadSanitizer that starved every other suite's effects.
+  // The test below waits for its thread by awaiting, not by blocking: a test that blocks
+  // holds one of the cooperative pool's threads (two on two cores) for as long as it runs,
+  // and under ThreadSanitizer that starved every other suite's effects. (Eight threads
+  // sending at once: FeedbackLoopConcurrencyTests.)
 
   @Test func aMillionSynchronousCyclesRunInAFlatStack() async throws {
     // Run on a thread with a 256 KiB stack: recursion per cycle would overflow it long
@@ -39,21 +40,6 @@ import Testing
       thread.start()
     }
     #expect(result == Self.cycles)
-  }
-
-  @Test func eightThreadsSendingConcurrentlyLoseNoEvent() async {
-    let scheduler = QueueScheduler(label: "LoopQueueTests")
-    let loop = Loop(System<Int, Event>(initial: 0, reduce: { state, _ in state += 1 }), scheduler: scheduler)
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      Thread {
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-          for _ in 0..<125_000 { loop.send(.increment) }
-        }
-        scheduler.queue.sync {}  // every turn scheduled by the sends above has run
-        continuation.resume()
-      }.start()
-    }
-    #expect(loop.state == 1_000_000)
   }
 
   @Test func eventsAreReducedInFIFOOrderAndFeedbackEmissionsAreQueued() {

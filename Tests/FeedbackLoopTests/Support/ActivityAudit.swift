@@ -3,7 +3,7 @@ import FeedbackLoop
 import Synchronization
 import FeedbackLoopSupport
 
-/// Checks what a monitor sees against `LoopActivity`'s promises, as it sees it:
+/// Checks what an observer sees against the promises of `LoopStep`, as it sees it:
 /// - one call at a time (never two monitor calls at once);
 /// - nothing after `.stopped`;
 /// - every effect starts once, before it emits, and ends (finished or cancelled) once;
