@@ -6,7 +6,9 @@ import FeedbackLoop
 ///
 /// `@unchecked Sendable`: every stored property is a `let` set in `init`, and `lookup`
 /// reads only the copies of the store and keying it captured, which nothing mutates
-/// afterwards; sharing it across threads is read-only.
+/// afterwards (the store's table, a `SlotBuffer`, is a reference it shares with the engine
+/// that filled it, and that engine ends with the search); sharing it across threads is
+/// read-only.
 final class ExplorationStorage<State: Hashable & Sendable, Event: Sendable>: @unchecked Sendable {
   let model: ExplorationModel<State, Event>
   let nodes: NodeList<State>
