@@ -76,8 +76,14 @@ func drainMainQueue() async {
   @Test func timersFireOnTheMainQueueUnlessCancelled() async {
     let scheduler = MainQueueScheduler()
     let fired = Box<[Bool]>([])
+    // The main queue is held busy until the first timer is cancelled: a timer whose time has
+    // come may not run before its cancel (on a loaded machine this thread was once paused
+    // for longer than the 1 ms between them, and the timer ran first, uncancelled).
+    let gate = DispatchSemaphore(value: 0)
+    DispatchQueue.main.async { gate.wait() }
     let cancelled = scheduler.schedule(after: .milliseconds(1)) { fired.update { $0.append(false) } }
     cancelled.cancel()
+    gate.signal()
     await withCheckedContinuation { continuation in
       scheduler.schedule(after: .milliseconds(5)) {
         fired.update { $0.append(onMainQueue()) }
