@@ -4,7 +4,9 @@ import Testing
 
 /// `await loop.idle()` returns once the events queued so far, and everything they caused
 /// synchronously, are reduced; `stop()` after it loses none of them.
-@Suite(.timeLimit(.minutes(1))) struct LoopIdleTests {
+// Three minutes, like the other suites that await a loop: the limit guards against a hang,
+// and under ThreadSanitizer on two cores one minute was once not enough to get a thread.
+@Suite(.timeLimit(.minutes(3))) struct LoopIdleTests {
   enum Event: Hashable, Sendable { case add(Int), chain(Int) }
 
   /// Appends each `add`; a `chain(n)` makes a feedback send `chain(n - 1)` at once, down to 0.
