@@ -6,12 +6,8 @@ import Testing
 
 /// A `TraceWriter` on a queue loop that eight threads send to at once: every step is
 /// written, in the order the loop reduced it. Synchronisation is `flush()`, never time.
-///
-/// The sending threads are started from a thread of their own and awaited, not waited for
-/// by blocking: a test that blocks holds one of the cooperative pool's threads (two on two
-/// cores), and under ThreadSanitizer other suites' awaits starved behind it.
 @Suite(.timeLimit(.minutes(3))) struct TracedConcurrentSendTests {
-  @Test func everyEventSentFromEightThreadsToAQueueLoopIsWrittenInOrder() async throws {
+  @Test func everyEventSentFromEightThreadsToAQueueLoopIsWrittenInOrder() throws {
     struct Sent: Hashable, Sendable {  // not Codable: steps are described only, which is faster
       var thread: Int
       var number: Int
@@ -27,16 +23,11 @@ import Testing
       policy: .rotatingFiles(stepsPerFile: 30_000, keep: 10), pendingLimit: 100_000)
     defer { writer.close() }
     let loop = Loop(system, scheduler: scheduler, onStep: writer.record)
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      Thread {
-        DispatchQueue.concurrentPerform(iterations: 8) { thread in
-          for number in 0..<10_000 { loop.send(Sent(thread: thread, number: number)) }
-        }
-        scheduler.queue.sync {}  // every turn scheduled by the sends above has run
-        writer.flush()
-        continuation.resume()
-      }.start()
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for number in 0..<10_000 { loop.send(Sent(thread: thread, number: number)) }
     }
+    scheduler.queue.sync {}  // every turn scheduled by the sends above has run
+    writer.flush()
 
     #expect(loop.state == 80_000)
     let status = writer.status
