@@ -30,7 +30,7 @@ public import FeedbackLoopSupport
 /// async effects run on its executor and sleep on its clock.
 public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   // Why @unchecked Sendable is safe: the mutable properties below `shared` (`current`,
-  // `runtimes`, `nextEffect`, `observersSnapshot`) are read and written only inside a
+  // `runtimes`, `nextEffect`, the observers' snapshot) are read and written only inside a
   // turn (`begin()`/`drain()`). A turn is claimed by moving `shared.turn` away from `.idle`
   // under the lock, and ends by setting it back under the lock, so at most one turn runs
   // at a time; the lock's acquire/release orders memory between turns that
@@ -58,6 +58,11 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var nextEffect = 0
   @exclusivity(unchecked) @usableFromInline var observersSnapshot: [(id: Int, observe: @Sendable (State) -> Void)] = []
   @exclusivity(unchecked) @usableFromInline var observersVersionSeen = 0
+  /// `shared.nextObserver` when the snapshot was taken: observers with this id or a higher
+  /// one registered after it.
+  @exclusivity(unchecked) @usableFromInline var observersNextIDSeen = 0
+  /// Whether `current` was reduced after it was last published to `shared.state`.
+  @exclusivity(unchecked) @usableFromInline var reducedSincePublished = false
 
   /// Starts a loop running `system`.
   ///
@@ -279,9 +284,12 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   func drain() {
     var stopReport: StopReport?
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    while let entry = nextEntry(stopReport: &stopReport, idleWaiters: &idleWaiters) {
+    var newcomers: [(id: Int, observe: @Sendable (State) -> Void)] = []
+    while let entry = nextEntry(stopReport: &stopReport, idleWaiters: &idleWaiters, newcomers: &newcomers) {
+      if !newcomers.isEmpty { tell(&newcomers) }
       process(entry)
     }
+    if !newcomers.isEmpty { tell(&newcomers) }
     if !idleWaiters.isEmpty { resume(idleWaiters) }
     if let stopReport {
       reportStop(cancelled: stopReport.cancelled)
@@ -289,23 +297,24 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// Takes a new snapshot of the observers if they changed. Called under the lock, by the
-  /// thread that owns the turn.
-  @inlinable
-  func refreshObservers(from shared: borrowing Shared) {
-    if shared.observersVersion != observersVersionSeen {
-      observersSnapshot = shared.observers
-      observersVersionSeen = shared.observersVersion
-    }
-  }
-
   /// Publishes the current state, then takes the next entry or ends the turn. When the
   /// loop was stopped, ends the turn and hands over what ``stop()`` left this turn to
-  /// report (`nil` when `stop()` reports itself).
+  /// report (`nil` when `stop()` reports itself). Observers registered since the state was
+  /// reduced go to `newcomers`, to be told of it (see `tell(_:)`).
   @inlinable
-  func nextEntry(stopReport: inout StopReport?, idleWaiters: inout [CheckedContinuation<Void, Never>]) -> Entry? {
+  func nextEntry(
+    stopReport: inout StopReport?, idleWaiters: inout [CheckedContinuation<Void, Never>],
+    newcomers: inout [(id: Int, observe: @Sendable (State) -> Void)]
+  ) -> Entry? {
     shared.withLock { shared in
       shared.state = current
+      if reducedSincePublished {
+        reducedSincePublished = false
+        if shared.nextObserver != observersNextIDSeen {
+          let firstNew = observersNextIDSeen
+          newcomers = shared.observers.filter { $0.id >= firstNew }
+        }
+      }
       refreshObservers(from: shared)
       guard !shared.stopped else {
         shared.turn = .idle
@@ -385,6 +394,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
           transition: transition))
     }
     let state = current
+    reducedSincePublished = true
     if !observersSnapshot.isEmpty {
       for observer in observersSnapshot { observer.observe(state) }
     }
