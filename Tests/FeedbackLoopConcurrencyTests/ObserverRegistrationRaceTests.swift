@@ -9,8 +9,10 @@ import FeedbackLoopSupport
 @Suite(.timeLimit(.minutes(3))) struct ObserverRegistrationRaceTests {
   enum Event: Hashable, Sendable { case increment }
 
-  /// 20,000 sends; 400 under ThreadSanitizer (see `ThreadLoad`).
+  /// At least 20,000 sends and 600 observers; 400 and 20 under ThreadSanitizer (see
+  /// `ThreadLoad`).
   static let sends = ThreadLoad.iterations(20_000)
+  static let observers = ThreadLoad.iterations(600)
 
   /// One observer's record: the state `observeFromCurrent` returned, and what it was told
   /// until it was cancelled.
@@ -24,12 +26,18 @@ import FeedbackLoopSupport
     let loop = Loop(System<Int, Event>(initial: 0, reduce: { state, _ in state += 1 }), scheduler: scheduler)
     let records = Protected<[Record]>([])
     let sending = Protected(true)
-    // Thread 0 sends; threads 1-3 each register an observer, keep it until it has been told
-    // of three states (or the sends are done), cancel it and register the next. At most
-    // three observers at a time: the work stays linear in the sends.
+    // Thread 0 sends until both bounds are reached; threads 1-3 each register an observer,
+    // keep it until it has been told of three states (or the sends are done), cancel it and
+    // register the next. At most three observers at a time: the work stays linear.
+    let sent = Protected(0)
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       if thread == 0 {
-        for _ in 0..<Self.sends { loop.send(.increment) }
+        var count = 0
+        while count < Self.sends || records.withLock({ $0.count }) < Self.observers {
+          loop.send(.increment)
+          count += 1
+        }
+        sent.withLock { $0 = count }
         sending.withLock { $0 = false }
         return
       }
@@ -43,9 +51,9 @@ import FeedbackLoopSupport
       }
     }
     scheduler.queue.sync {}  // every turn scheduled by the sends has run
-    #expect(loop.state == Self.sends)
+    #expect(loop.state == sent.withLock { $0 })
     let all = records.withLock { $0 }
-    #expect(all.count >= 3)
+    #expect(all.count >= Self.observers)
     // Each observer was told of consecutive states from the one after the state it was
     // given: a missed state leaves a gap, a repeated one a step back. Compared by first
     // mismatch: a failure names one observer instead of listing thousands.
