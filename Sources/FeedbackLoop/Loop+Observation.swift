@@ -11,7 +11,9 @@ public struct LoopObservation: Sendable {
 
 extension Loop {
   /// Calls `observer` with every new state, on the loop's turn, after the state is reduced
-  /// and before feedbacks run. The current state is not replayed.
+  /// and before feedbacks run; ``state`` already reads it then. The current state is not
+  /// replayed. Registered while a turn runs, the observer is told of every state after the
+  /// one ``state`` read at registration, none missed and none repeated.
   @discardableResult
   public func observe(_ observer: @escaping @Sendable (State) -> Void) -> LoopObservation {
     let id = shared.withLock { shared -> Int in

@@ -1,9 +1,14 @@
+public import FeedbackLoopSupport
+
 extension Loop {
   // How a turn keeps its observers: a snapshot of `shared.observers`, refreshed under the
-  // lock when they changed, so that telling them of a state takes no lock. A state is
-  // reduced and told to the snapshot at once, but published to `shared.state` only when
-  // the turn takes its next entry; an observer registered in between was given the older,
-  // published state and must be told of the newer one (`tell(_:)`).
+  // lock when they changed. With observers, a reduced state is published to `shared.state`
+  // and the snapshot refreshed under one lock before they are told of it, so an observer
+  // reading `loop.state` reads that state or a later one, and a registration falls either
+  // before (told) or after (given it). Without observers, nothing is published until the
+  // turn takes its next entry, which saves a lock per event; an observer registered in
+  // between was given the older, published state and is told of the newer one there
+  // (`tell(_:)`).
 
   /// Takes a new snapshot of the observers if they changed. Called under the lock, by the
   /// thread that owns the turn.
@@ -24,5 +29,16 @@ extension Loop {
     let state = current
     for observer in newcomers { observer.observe(state) }
     newcomers.removeAll()
+  }
+
+  /// Publishes `state` and refreshes the snapshot under one lock, before the snapshot's
+  /// observers are told of it.
+  @inlinable
+  func publishBeforeTellingObservers(_ state: State) {
+    shared.withLock { shared in
+      shared.state = state
+      refreshObservers(from: shared)
+    }
+    reducedSincePublished = false
   }
 }

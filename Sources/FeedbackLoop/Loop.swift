@@ -120,7 +120,9 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     stop()
   }
 
-  /// The current state (the state after the last reduced event).
+  /// The current state: the state after the last reduced event. Read from another thread
+  /// while a turn runs, it may trail that turn by a state, but never the states its
+  /// observers have been told of (see ``observe(_:)``).
   public var state: State {
     shared.withLock { $0.state }
   }
@@ -394,8 +396,11 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
           transition: transition))
     }
     let state = current
-    reducedSincePublished = true
-    if !observersSnapshot.isEmpty {
+    if observersSnapshot.isEmpty {
+      reducedSincePublished = true  // published with the next entry (see `nextEntry`)
+    } else {
+      // Published first: an observer told of `state` reads it from `loop.state` too.
+      publishBeforeTellingObservers(state)
       for observer in observersSnapshot { observer.observe(state) }
     }
     if !runtimes.isEmpty { react(to: state, event: event) }

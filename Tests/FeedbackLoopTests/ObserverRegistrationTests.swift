@@ -2,10 +2,11 @@ import FeedbackLoop
 import Testing
 
 /// An observer registered while a turn runs sees exactly the states after the one it was
-/// given: none missed, none repeated. The turn reduces a state, tells the observers it knows,
-/// and publishes the state only when it takes the next entry; a registration in between is
-/// given the published (older) state, so the turn must tell the newcomer the newer one.
-/// (`ExecutionStrategyTests` waited forever for a state that `loop.states` had skipped.)
+/// given: none missed, none repeated; and an observer told of a state reads it from the loop.
+/// A turn without observers publishes a reduced state only when it takes its next entry; a
+/// registration in between (here, from the step monitor, which sees the state first) is given
+/// the published, older state and must be told of the newer one. (`ExecutionStrategyTests`
+/// once waited forever for a state that `loop.states` had skipped.)
 @Suite struct ObserverRegistrationTests {
   enum Event: Hashable, Sendable { case increment, unknown }
 
@@ -15,26 +16,35 @@ import Testing
     }
   }
 
-  /// Registers with `observeFromCurrent` from inside the first observer's call for
-  /// `registerAt`, which comes after the state is reduced and before it is published.
-  static func registerInsideAnObserver(
-    at registerAt: Int, on loop: Loop<Int, Event>
-  ) -> (given: Box<Int?>, seen: Box<[Int]>, first: LoopObservation) {
-    let given = Box<Int?>(nil), seen = Box<[Int]>([])
-    let first = loop.observe { state in
-      guard state == registerAt else { return }
-      let (current, _) = loop.observeFromCurrent { state in seen.update { $0.append(state) } }
-      given.update { $0 = current }
+  /// A loop whose step monitor calls `register` with the loop once, for the step that
+  /// `matches` accepts.
+  static func loop(
+    registeringAt matches: @escaping @Sendable (LoopStep<Int, Event>) -> Bool,
+    _ register: @escaping @Sendable (Loop<Int, Event>) -> Void
+  ) -> Loop<Int, Event> {
+    let holder = Box<Loop<Int, Event>?>(nil)  // the monitor is given before the loop exists
+    let loop = Loop(Self.counter) { step in
+      guard matches(step), let loop = holder.current else { return }
+      register(loop)
     }
-    return (given, seen, first)
+    holder.update { $0 = loop }
+    return loop
+  }
+
+  static func reduced(to state: Int) -> @Sendable (LoopStep<Int, Event>) -> Bool {
+    { step in
+      if case .reduced(_, _, _, let after, _) = step { after == state } else { false }
+    }
   }
 
   @Test func aStateReducedButNotYetPublishedReachesAnObserverRegisteredMeanwhile() {
-    let loop = Loop(Self.counter)
-    let (given, seen, first) = Self.registerInsideAnObserver(at: 1, on: loop)
+    let given = Box<Int?>(nil), seen = Box<[Int]>([])
+    let loop = Self.loop(registeringAt: Self.reduced(to: 1)) { loop in
+      let (current, _) = loop.observeFromCurrent { state in seen.update { $0.append(state) } }
+      given.update { $0 = current }
+    }
     loop.send(.increment)
     loop.send(.increment)
-    first.cancel()
     // Given the published state, 0, the newcomer is told of 1 (reduced, unpublished) and 2.
     #expect(given.current == 0)
     #expect(seen.current == [1, 2])
@@ -42,14 +52,12 @@ import Testing
   }
 
   @Test func theStatesSequenceStartedMeanwhileMissesNoState() async {
-    let loop = Loop(Self.counter)
     let stream = Box<AsyncStream<Int>?>(nil)
-    let first = loop.observe { state in
-      if state == 1 { stream.update { $0 = loop.states } }
+    let loop = Self.loop(registeringAt: Self.reduced(to: 1)) { loop in
+      stream.update { $0 = loop.states }
     }
     loop.send(.increment)
     loop.send(.increment)
-    first.cancel()
     loop.stop()
     var received: [Int] = []
     if let states = stream.current {
@@ -62,16 +70,41 @@ import Testing
     // The registration comes while an ignored event is handled: the published state is
     // the current one, so the newcomer has nothing to catch up on.
     let given = Box<Int?>(nil), seen = Box<[Int]>([])
-    let holder = Box<Loop<Int, Event>?>(nil)  // the monitor is given before the loop exists
-    let loop = Loop(Self.counter) { step in
-      guard case .ignored = step, let loop = holder.current else { return }
+    let ignored: @Sendable (LoopStep<Int, Event>) -> Bool = { step in
+      if case .ignored = step { true } else { false }
+    }
+    let loop = Self.loop(registeringAt: ignored) { loop in
       let (current, _) = loop.observeFromCurrent { state in seen.update { $0.append(state) } }
       given.update { $0 = current }
     }
-    holder.update { $0 = loop }
     loop.send(.increment)
     loop.send(.unknown)  // ignored: no transition takes it
     loop.send(.increment)
+    #expect(given.current == 1)
+    #expect(seen.current == [2])
+    loop.stop()
+  }
+
+  @Test func anObserverToldOfAStateReadsItFromTheLoopAndRegistersAfterIt() {
+    // With an observer, the state is published before observers are told of it: what
+    // they read of the loop agrees with what they were told, and an observer registered by
+    // one of them is given that state and told only of later ones.
+    let holder = Box<Loop<Int, Event>?>(nil)
+    let readBack = Box<[Int]>([]), given = Box<Int?>(nil), seen = Box<[Int]>([])
+    let loop = Loop(Self.counter)
+    holder.update { $0 = loop }
+    let first = loop.observe { state in
+      guard let loop = holder.current else { return }
+      readBack.update { $0.append(loop.state) }
+      if state == 1 {
+        let (current, _) = loop.observeFromCurrent { state in seen.update { $0.append(state) } }
+        given.update { $0 = current }
+      }
+    }
+    loop.send(.increment)
+    loop.send(.increment)
+    first.cancel()
+    #expect(readBack.current == [1, 2])
     #expect(given.current == 1)
     #expect(seen.current == [2])
     holder.update { $0 = nil }
