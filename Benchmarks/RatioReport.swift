@@ -32,6 +32,7 @@ enum RatioReport {
     ),
     ("memory.sequence-3m.queue / 1m.queue (target: flat)", "memory.sequence-3m.queue", "memory.sequence-1m.queue"),
     ("combine.adapter-10k / combine.direct-10k (target ≤ 2x)", "combine.adapter-10k", "combine.direct-10k"),
+    ("loop.send.observed / switch", "loop.send.observed", "loop.send.switch"),
     ("loop.send.transitions-value / switch (target ≤ 1.5x)", "loop.send.transitions-value", "loop.send.switch"),
     ("loop.send.transitions-case / switch (target ≤ 1.5x)", "loop.send.transitions-case", "loop.send.switch"),
     ("loop.send.transitions-large-24 / switch (target ≤ 1.5x)", "loop.send.transitions-large-24", "loop.send.switch"),

@@ -5,6 +5,7 @@ import Foundation
 /// transitions row run in pairs with `loop.send.switch` (issue 21: each ≤ 1.5× the switch).
 ///
 /// - `loop.send.switch`: a three-colour light, `switch (state, event)` in a reduce closure;
+/// - `loop.send.observed`: the same, with one `observe` registered;
 /// - `loop.send.transitions-value`: the same light, `Transition(from: .red, on: .tick, …)`;
 /// - `loop.send.transitions-case`: the same light, `.case("red")` / `.case("tick")` patterns;
 /// - `loop.send.transitions-large-24`/`-240`: `.case("sN") → sN+1` for every case of a 24- and
@@ -12,6 +13,11 @@ import Foundation
 let transitionBenchmarks: [Benchmark] = [
   Benchmark(name: "loop.send.switch", unit: "ns/event") {
     sendTicks(SendLight.switchSystem)
+  },
+  // The switch light with one observer: what publishing each state before observers are
+  // told of it costs (a lock per event, taken only by loops with observers).
+  Benchmark(name: "loop.send.observed", unit: "ns/event", pairedWith: "loop.send.switch") {
+    sendTicks(SendLight.switchSystem, observed: true)
   },
   Benchmark(name: "loop.send.transitions-value", unit: "ns/event", pairedWith: "loop.send.switch") {
     sendTicks(SendLight.valueSystem)
@@ -76,9 +82,11 @@ where State.AllCases == [State] {
 }
 
 /// Sends a million ticks (and an emergency every 1,000) to a new loop; ns per event.
-func sendTicks<State>(_ system: System<State, SendLight.Signal>) -> Double {
+func sendTicks<State>(_ system: System<State, SendLight.Signal>, observed: Bool = false) -> Double {
   let count = 1_000_000
   let loop = Loop(system)
+  let observation = observed ? loop.observe { blackHole($0) } : nil
+  defer { observation?.cancel() }
   let elapsed = seconds {
     for index in 0..<count { loop.send(index % 1_000 == 999 ? .emergency : .tick) }
   }
