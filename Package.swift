@@ -13,8 +13,10 @@ import PackageDescription
 /// FeedbackLoop, Combine (OpenCombine where Combine is missing) <- FeedbackLoopCombine
 /// FeedbackLoop, Observation <- FeedbackLoopObservation (the observable model for views)
 /// swift-case-paths (and so swift-syntax) only in the opt-in AddOns/FeedbackLoopCasePaths package
-/// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/), Mustache <- FeedbackDiagram (never the runtime)
-/// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
+/// FeedbackGraph <- FeedbackCoverage (coverage from trace files: collect, merge, summary, JSON; no Graphviz)
+/// FeedbackGraph, FeedbackCoverage, CGraphviz, FeedbackTemplates (Templates/), Mustache <- FeedbackDiagram
+/// (never the runtime)
+/// FeedbackCoverage, FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
 /// Where Combine is missing, OpenCombine stands in for it.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
@@ -33,6 +35,7 @@ let package = Package(
     .library(name: "FeedbackLoopExplorer", targets: ["FeedbackLoopExplorer"]),
     .library(name: "FeedbackLoopCombine", targets: ["FeedbackLoopCombine"]),
     .library(name: "FeedbackLoopObservation", targets: ["FeedbackLoopObservation"]),
+    .library(name: "FeedbackCoverage", targets: ["FeedbackCoverage"]),
     .library(name: "FeedbackDiagram", targets: ["FeedbackDiagram"]),
     .library(name: "DiagramCLI", targets: ["DiagramCLI"]),
     .executable(name: "diagram", targets: ["diagram"]),
@@ -90,6 +93,9 @@ let package = Package(
       ]
     ),
 
+    // MARK: Coverage (trace files measured against declared graphs; no Graphviz)
+    .target(name: "FeedbackCoverage", dependencies: ["FeedbackGraph"]),
+
     // MARK: Diagrams
     .systemLibrary(
       name: "CGraphviz",
@@ -104,7 +110,7 @@ let package = Package(
     .target(
       name: "FeedbackDiagram",
       dependencies: [
-        "FeedbackGraph", "FeedbackLoopSupport", "CGraphviz", "FeedbackTemplates",
+        "FeedbackGraph", "FeedbackCoverage", "FeedbackLoopSupport", "CGraphviz", "FeedbackTemplates",
         // The report page's template (Templates/report/index.mustache).
         .product(name: "Mustache", package: "swift-mustache"),
       ]
@@ -113,6 +119,7 @@ let package = Package(
       name: "DiagramCLI",
       dependencies: [
         "FeedbackDiagram",
+        "FeedbackCoverage",
         "FeedbackGraph",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -124,7 +131,8 @@ let package = Package(
     .executableTarget(
       name: "benchmarks",
       dependencies: [
-        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackDiagram", "FeedbackLoopCombine",
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackCoverage", "FeedbackDiagram",
+        "FeedbackLoopCombine",
         "FeedbackLoopExplorer", "FeedbackLoopSupport",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
@@ -133,7 +141,9 @@ let package = Package(
     ),
 
     // MARK: Tests (mirror Sources/)
-    .testTarget(name: "FeedbackGraphTests", dependencies: ["FeedbackGraph", "FeedbackDiagram", "FeedbackLoopSupport"]),
+    .testTarget(
+      name: "FeedbackGraphTests",
+      dependencies: ["FeedbackGraph", "FeedbackCoverage", "FeedbackDiagram", "FeedbackLoopSupport"]),
     .testTarget(
       name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopSupport"]),
     .testTarget(
@@ -154,15 +164,18 @@ let package = Package(
       name: "FeedbackLoopExplorerTests",
       dependencies: ["FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackGraph"]
     ),
+    .testTarget(name: "FeedbackCoverageTests", dependencies: ["FeedbackCoverage", "FeedbackGraph"]),
     .testTarget(
       name: "FeedbackDiagramTests",
-      dependencies: ["FeedbackDiagram", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackLoopSupport"],
+      dependencies: [
+        "FeedbackDiagram", "FeedbackCoverage", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackLoopSupport",
+      ],
       exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(
       name: "DiagramCLITests",
       dependencies: [
-        "DiagramCLI", "FeedbackLoopExamples", "FeedbackLoopSupport",
+        "DiagramCLI", "FeedbackCoverage", "FeedbackLoopExamples", "FeedbackLoopSupport",
         // MutationRunTests: the weak and strong suites run in process, with a mutant switched on.
         "FeedbackLoopTesting", "FeedbackLoopExplorer",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),

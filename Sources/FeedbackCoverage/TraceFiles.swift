@@ -3,7 +3,7 @@ import Foundation
 
 /// Finds trace files: the files given, and every `*.jsonl` file under the folders given,
 /// recursively.
-package enum TraceFiles {
+public enum TraceFiles {
   /// The trace files at `paths`, as paths that start with what was given (so that messages
   /// name files the way the user wrote them). Files named directly are kept whatever their
   /// extension; files found in folders are sorted, and hidden files and folders skipped.
@@ -11,7 +11,7 @@ package enum TraceFiles {
   /// - Throws: ``CoverageError/missingPath(_:)`` for a path that does not exist,
   ///   ``CoverageError/noTraceFiles(_:)`` when nothing was found.
   /// - Complexity: O(f log f) in the files under the folders.
-  package static func find(_ paths: [String]) throws -> [String] {
+  public static func find(_ paths: [String]) throws -> [String] {
     let manager = FileManager.default
     var found: [String] = []
     for path in paths {

@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackDiagram
 import ArgumentParser
 import DiagramCLI

@@ -1,4 +1,4 @@
-import FeedbackDiagram
+import FeedbackCoverage
 import FeedbackGraph
 import Foundation
 import Testing

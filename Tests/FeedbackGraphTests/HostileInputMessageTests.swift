@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackGraph
 import FeedbackDiagram
 import Foundation
