@@ -74,24 +74,15 @@ extension Atlas {
       rows.append(FigureText.colored(note, t.muted))
     }
 
-    var lines: [String] = []
     let title = "\(graph.name) · \(state)"
-    lines.append("digraph \(DOTText.quoted(title)) {")
-    lines.append(
-      FigureText.leftToRightGraph(t, nodesep: "0.4", ranksep: "0.9", fast: layout != .full)
-    )
-    lines.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
-    lines.append(
-      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
-    )
-    lines.append(
-      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
-    )
+    var dot = DOTWriter(digraph: title)
+    dot.leftToRight(t, nodesep: "0.4", ranksep: "0.9", fast: layout != .full)
+    dot.label(FigureText.heading(title, legend: rows, theme: t))
+    dot.stateDefaults(t, fill: t.background, border: t.muted)
+    dot.transitionDefaults(t, color: t.edge, text: t.text)
     if state == graph.initial {
-      lines.append(
-        "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
-      )
-      lines.append("  initial -> n0 [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
+      dot.initialPoint(color: t.initial)
+      dot.initialEdge(to: "n0")
     }
     let focused = graph.states[statePosition]
     var label = BoldText.html(state, font: t.fontName)
@@ -99,22 +90,26 @@ extension Atlas {
       label +=
         "<br/><font point-size=\"\(t.fontSize - 2)\" color=\"\(DOTText.html(t.muted))\">\(DOTText.html(field))</font>"
     }
-    lines.append(
-      "  n0 [id=\"focus\", class=\"state focus\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=2, label=\(DOTText.htmlLabel(label, orPlain: [state] + focused.fields)), tooltip=\(DOTText.tooltip(state))];"
-    )
+    dot.node(
+      "n0",
+      [
+        "id=\"focus\"", "class=\"state focus\"", DOTWriter.attribute("fillcolor", quoted: t.stateFill),
+        DOTWriter.attribute("color", quoted: t.stateBorder), "penwidth=2",
+        "label=\(DOTText.htmlLabel(label, orPlain: [state] + focused.fields))", "tooltip=\(DOTText.tooltip(state))",
+      ])
     // By state name: an index read from disk may be of another version of the graph.
     let linkedFiles = Dictionary(
       (links?.focus ?? []).map { ($0.state, $0.file) }, uniquingKeysWith: { first, _ in first })
     for (offset, neighbour) in neighbours.enumerated() {
-      let link = linkedFiles[neighbour].map { ", URL=\(DOTText.quoted($0))" } ?? ""
-      lines.append(
-        "  \(DOTText.nodeID(offset + 1)) [id=\(DOTText.quoted("neighbour_\(offset + 1)")), class=\"state neighbour\", label=\(DOTText.quoted(neighbour)), tooltip=\(DOTText.tooltip(neighbour))\(link)];"
-      )
+      dot.node(
+        DOTText.nodeID(offset + 1),
+        [
+          DOTWriter.attribute("id", quoted: "neighbour_\(offset + 1)"), "class=\"state neighbour\"",
+          DOTWriter.attribute("label", quoted: neighbour), "tooltip=\(DOTText.tooltip(neighbour))",
+        ] + (linkedFiles[neighbour].map { [DOTWriter.attribute("URL", quoted: $0)] } ?? []))
     }
     if edges.contains(where: { $0.from == nil }) {
-      lines.append(
-        "  any [id=\"any_state\", class=\"wildcard\", style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), label=\"any state\", tooltip=\"a transition from any state\"];"
-      )
+      dot.anyState(color: t.wildcard, box: false)
     }
     if layout != .summary {
       for edge in edges {
@@ -135,10 +130,9 @@ extension Atlas {
         } else if edge.transitions.allSatisfy({ $0.guardDescription != nil }) {
           attributes.append("fontcolor=\(DOTText.quoted(t.guardColor))")
         }
-        lines.append("  \(from) -> \(to) [\(attributes.joined(separator: ", "))];")
+        dot.edge(from, to, attributes)
       }
     }
-    lines.append("}")
-    return lines.joined(separator: "\n") + "\n"
+    return dot.text
   }
 }

@@ -72,23 +72,14 @@ extension Atlas {
       rows.append(FigureText.colored(layout == .summary ? "edges left out: \(note)" : note, t.muted))
     }
 
-    var out: [String] = []
     let title = "\(graph.name) — atlas overview"
-    out.append("digraph \(DOTText.quoted(title)) {")
-    out.append(
-      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "1.0", fast: layout != .full)
-    )
-    out.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
-    out.append(
-      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
-    )
-    out.append(
-      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
-    )
+    var dot = DOTWriter(digraph: title)
+    dot.leftToRight(t, nodesep: "0.5", ranksep: "1.0", fast: layout != .full)
+    dot.label(FigureText.heading(title, legend: rows, theme: t))
+    dot.stateDefaults(t, fill: t.stateFill, border: t.stateBorder)
+    dot.transitionDefaults(t, color: t.edge, text: t.text)
     if initialGroup != nil {
-      out.append(
-        "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
-      )
+      dot.initialPoint(color: t.initial)
     }
     let small = "<font point-size=\"\(t.fontSize - 2)\" color=\"\(DOTText.html(t.muted))\">"
     for (offset, group) in groups.groups.enumerated() {
@@ -99,20 +90,19 @@ extension Atlas {
       let members =
         group.members.prefix(12).joined(separator: "\n")
         + (group.members.count > 12 ? "\n… and \(group.members.count - 12) more" : "")
-      let bold = offset == initialGroup ? ", penwidth=2" : ""
-      out.append(
-        "  g\(offset) [id=\(DOTText.quoted("group_\(offset)")), class=\"group\", label=\(DOTText.htmlLabel(label, orPlain: [group.name, FigureText.plural(group.members.count, "state")])), tooltip=\(DOTText.tooltip(members))\(bold)];"
-      )
+      dot.node(
+        "g\(offset)",
+        [
+          DOTWriter.attribute("id", quoted: "group_\(offset)"), "class=\"group\"",
+          "label=\(DOTText.htmlLabel(label, orPlain: [group.name, FigureText.plural(group.members.count, "state")]))",
+          "tooltip=\(DOTText.tooltip(members))",
+        ] + (offset == initialGroup ? ["penwidth=2"] : []))
     }
     if edges.contains(where: { $0.from == nil }) {
-      out.append(
-        "  any [id=\"any_state\", class=\"wildcard\", style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];"
-      )
+      dot.anyState(color: t.wildcard, fill: t.background, box: false)
     }
     if let initialGroup {
-      out.append(
-        "  initial -> g\(initialGroup) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7, tooltip=\(DOTText.tooltip("initial state: \(graph.initial)"))];"
-      )
+      dot.initialEdge(to: "g\(initialGroup)", ["tooltip=\(DOTText.tooltip("initial state: \(graph.initial)"))"])
     }
     if layout != .summary {
       for edge in edges {
@@ -130,11 +120,10 @@ extension Atlas {
             "style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))",
           ]
         }
-        out.append("  \(from) -> g\(edge.to) [\(attributes.joined(separator: ", "))];")
+        dot.edge(from, "g\(edge.to)", attributes)
       }
     }
-    out.append("}")
-    let text = out.joined(separator: "\n") + "\n"
+    let text = dot.text
     return layout == .full ? LayoutShape.turned(text) : text  // no wider than about 2:1
   }
 }

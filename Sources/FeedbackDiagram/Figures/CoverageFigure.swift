@@ -1,3 +1,4 @@
+public import FeedbackCoverage
 import FeedbackGraph
 
 /// The coverage figure of a system: its declared machine with what recorded runs
@@ -150,41 +151,27 @@ public struct CoverageFigure: Sendable {
     if let note = budget.note(layout, states: names.count, edges: edges.count) {
       rows.append(FigureText.colored(note, t.muted))
     }
-    var out: [String] = []
-    out.append("digraph \(DOTText.quoted(graph.name + " coverage")) {")
-    out.append(
-      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "0.8", fast: large)
-    )
-    out.append(
-      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
-    )
-    out.append(
-      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
-    )
+    var dot = DOTWriter(digraph: graph.name + " coverage")
+    dot.leftToRight(t, nodesep: "0.5", ranksep: "0.8", fast: large)
+    dot.stateDefaults(t, fill: t.stateFill, border: t.stateBorder)
+    dot.transitionDefaults(t, color: t.edge, text: t.text)
     guard layout != .summary else {
       // Not drawn: the title gives the fractions, the legend the uncovered transitions and why.
-      out.append(
-        "  summary [id=\"summary\", class=\"summary\", label=\(DOTText.quoted("\(graph.name): \(FigureText.plural(names.count, "state")), \(FigureText.plural(edges.count, "edge"))\nnot drawn as one figure"))];"
+      dot.summary(
+        "\(graph.name): \(FigureText.plural(names.count, "state")), \(FigureText.plural(edges.count, "edge"))\nnot drawn as one figure"
       )
-      out.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
-      out.append("}")
-      return out.joined(separator: "\n") + "\n"
+      dot.label(FigureText.heading(title, legend: rows, theme: t))
+      return dot.text
     }
-    out.append(
-      "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
-    )
+    dot.initialPoint(color: t.initial)
     for (offset, name) in names.enumerated() {
-      out.append(
-        "  \(DOTText.nodeID(offset)) [\(stateAttributes(name, declared: offset < graph.states.count, offset: offset))];"
-      )
+      dot.node(DOTText.nodeID(offset), stateAttributes(name, declared: offset < graph.states.count, offset: offset))
     }
     if edges.contains(where: { $0.from == nil }) {
-      out.append(
-        "  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];"
-      )
+      dot.anyState(color: t.wildcard, fill: t.background)
     }
     if let initial = index[graph.initial] {
-      out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
+      dot.initialEdge(to: DOTText.nodeID(initial))
     }
     var undeclaredCount = 0, observedCount = 0
     for edge in edges {
@@ -222,11 +209,10 @@ public struct CoverageFigure: Sendable {
           "fontcolor=\(DOTText.quoted(t.undeclared))",
         ]
       }
-      out.append("  \(from) -> \(DOTText.nodeID(to)) [\(attributes.joined(separator: ", "))];")
+      dot.edge(from, DOTText.nodeID(to), attributes)
     }
-    out.append("  label=\(FigureText.heading(title, legend: rows, theme: t));")
-    out.append("}")
-    let text = out.joined(separator: "\n") + "\n"
+    dot.label(FigureText.heading(title, legend: rows, theme: t))
+    let text = dot.text
     return large ? text : LayoutShape.turned(text)
   }
 
@@ -277,7 +263,7 @@ public struct CoverageFigure: Sendable {
     return rows
   }
 
-  private func stateAttributes(_ name: String, declared: Bool, offset: Int) -> String {
+  private func stateAttributes(_ name: String, declared: Bool, offset: Int) -> [String] {
     let t = theme
     let visits = coverage.visits(name)
     let small = t.fontSize - 2
@@ -313,6 +299,6 @@ public struct CoverageFigure: Sendable {
         "fillcolor=\(DOTText.quoted(t.uncoveredFill))",
       ]
     }
-    return attributes.joined(separator: ", ")
+    return attributes
   }
 }

@@ -23,43 +23,69 @@ public struct LoopFigure: Sendable {
     let font = DOTText.quoted(t.fontName)
     let small = t.fontSize - 2
     let muted = DOTText.html(t.muted)
-    var out: [String] = []
-    out.append("digraph \(DOTText.quoted(graph.name + " loop")) {")
-    out.append(
-      "  graph [rankdir=TB, bgcolor=\(DOTText.quoted(t.background)), fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=0.6, ranksep=0.6, label=\(DOTText.quoted("\(graph.name): the feedback loop")), labelloc=t, fontsize=\(t.fontSize + 4)];"
-    )
-    out.append(
-      "  node [fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize), style=\"rounded,filled\", shape=box];"
-    )
-    out.append(
-      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(font), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(small)];"
-    )
-    out.append(
-      "  initial [id=\"loop_initial\", class=\"initial\", shape=note, style=filled, fillcolor=\(DOTText.quoted(t.legendFill)), color=\(DOTText.quoted(t.legendBorder)), label=\(DOTText.htmlLabel("<font color=\"\(muted)\" point-size=\"\(small)\">initial state</font><br/>\(BoldText.html(graph.initial, font: t.fontName))", orPlain: ["initial state", graph.initial]))];"
-    )
+    var dot = DOTWriter(digraph: graph.name + " loop")
+    dot.graph([
+      "rankdir=TB", DOTWriter.attribute("bgcolor", quoted: t.background), "fontname=\(font)",
+      DOTWriter.attribute("fontcolor", quoted: t.text), "pad=0.3", "nodesep=0.6", "ranksep=0.6",
+      DOTWriter.attribute("label", quoted: "\(graph.name): the feedback loop"), "labelloc=t",
+      "fontsize=\(t.fontSize + 4)",
+    ])
+    dot.nodeDefaults([
+      "fontname=\(font)", DOTWriter.attribute("fontcolor", quoted: t.text), "fontsize=\(t.fontSize)",
+      "style=\"rounded,filled\"", "shape=box",
+    ])
+    dot.edgeDefaults([
+      DOTWriter.attribute("color", quoted: t.edge), "fontname=\(font)",
+      DOTWriter.attribute("fontcolor", quoted: t.muted),
+      "fontsize=\(small)",
+    ])
+    let initialLabel = DOTText.htmlLabel(
+      "<font color=\"\(muted)\" point-size=\"\(small)\">initial state</font><br/>\(BoldText.html(graph.initial, font: t.fontName))",
+      orPlain: ["initial state", graph.initial])
+    dot.node(
+      "initial",
+      [
+        "id=\"loop_initial\"", "class=\"initial\"", "shape=note", "style=filled",
+        DOTWriter.attribute("fillcolor", quoted: t.legendFill), DOTWriter.attribute("color", quoted: t.legendBorder),
+        "label=\(initialLabel)",
+      ])
     // The state node says "State" once: its cases under it, unless the only one is "State".
     let names = graph.states.map(\.id)
     let cases =
       names == ["State"]
       ? ""
       : "<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(Self.stateList(names))</font>"
-    out.append(
-      "  state [id=\"loop_state\", class=\"state\", shape=box, fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), penwidth=1.5, label=\(DOTText.htmlLabel("\(BoldText.html("State", font: t.fontName))\(cases)", orPlain: ["State"] + (names == ["State"] ? [] : [names.prefix(Self.stateListLimit).joined(separator: ", ")])))];"
-    )
+    let stateLabel = DOTText.htmlLabel(
+      "\(BoldText.html("State", font: t.fontName))\(cases)",
+      orPlain: ["State"] + (names == ["State"] ? [] : [names.prefix(Self.stateListLimit).joined(separator: ", ")]))
+    dot.node(
+      "state",
+      [
+        "id=\"loop_state\"", "class=\"state\"", "shape=box", DOTWriter.attribute("fillcolor", quoted: t.stateFill),
+        DOTWriter.attribute("color", quoted: t.stateBorder), "penwidth=1.5", "label=\(stateLabel)",
+      ])
     let reducerTitle = graph.declaresTransitions ? "Transitions" : "Reducer"
     let reducerDetail = graph.declaresTransitions ? "\(graph.transitions.count) declared" : "reduce(state, event)"
-    out.append(
-      "  reducer [id=\"loop_reducer\", class=\"reducer\", shape=box, fillcolor=\(DOTText.quoted(t.reducerFill)), color=\(DOTText.quoted(t.reducerBorder)), label=<\(BoldText.html(reducerTitle, font: t.fontName))<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(reducerDetail)</font>>];"
-    )
-    out.append("  initial -> state [id=\"loop_start\", style=dashed];")
+    dot.node(
+      "reducer",
+      [
+        "id=\"loop_reducer\"", "class=\"reducer\"", "shape=box",
+        DOTWriter.attribute("fillcolor", quoted: t.reducerFill),
+        DOTWriter.attribute("color", quoted: t.reducerBorder),
+        "label=<\(BoldText.html(reducerTitle, font: t.fontName))<br/><font point-size=\"\(small)\" color=\"\(muted)\">\(reducerDetail)</font>>",
+      ])
+    dot.edge("initial", "state", ["id=\"loop_start\"", "style=dashed"])
     if graph.feedbacks.isEmpty {
-      out.append(
-        "  none [id=\"loop_no_feedback\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.legendBorder)), label=\"no feedbacks\\n(events come from send)\"];"
-      )
-      out.append("  state -> none [style=dashed];")
-      out.append("  none -> reducer [label=\"events\", style=dashed];")
+      dot.node(
+        "none",
+        [
+          "id=\"loop_no_feedback\"", "shape=box", "style=\"rounded,dashed\"",
+          DOTWriter.attribute("color", quoted: t.legendBorder), "label=\"no feedbacks\\n(events come from send)\"",
+        ])
+      dot.edge("state", "none", ["style=dashed"])
+      dot.edge("none", "reducer", ["label=\"events\"", "style=dashed"])
     }
-    out.append("  { rank=same; \((0..<graph.feedbacks.count).map { "f\($0)" }.joined(separator: "; ")) }")
+    dot.sameRank((0..<graph.feedbacks.count).map { "f\($0)" })
     for (offset, feedback) in graph.feedbacks.enumerated() {
       let emits = feedback.emits.isEmpty ? "—" : feedback.emits.joined(separator: ", ")
       // (Past Graphviz's 16 KB for one HTML-like label: the same lines, unformatted.)
@@ -69,23 +95,36 @@ public struct LoopFigure: Sendable {
           + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font><br/>"
           + "<font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html(feedback.strategy))</font>",
         orPlain: [feedback.name, "watches: \(feedback.watches)", "emits: \(emits)", feedback.strategy])
-      out.append(
-        "  f\(offset) [id=\(DOTText.quoted("feedback_\(offset)")), class=\"feedback\", fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), label=\(label), tooltip=\(DOTText.tooltip("feedback \(feedback.name)"))];"
-      )
-      out.append("  state -> f\(offset) [id=\(DOTText.quoted("watch_\(offset)")), label=\"state\"];")
-      out.append(
-        "  f\(offset) -> reducer [id=\(DOTText.quoted("emit_\(offset)")), label=\(DOTText.lines(feedback.emits.isEmpty ? ["events"] : feedback.emits))];"
-      )
+      dot.node(
+        "f\(offset)",
+        [
+          DOTWriter.attribute("id", quoted: "feedback_\(offset)"), "class=\"feedback\"",
+          DOTWriter.attribute("fillcolor", quoted: t.feedbackFill),
+          DOTWriter.attribute("color", quoted: t.feedbackBorder),
+          "label=\(label)", "tooltip=\(DOTText.tooltip("feedback \(feedback.name)"))",
+        ])
+      dot.edge("state", "f\(offset)", [DOTWriter.attribute("id", quoted: "watch_\(offset)"), "label=\"state\""])
+      dot.edge(
+        "f\(offset)", "reducer",
+        [
+          DOTWriter.attribute("id", quoted: "emit_\(offset)"),
+          "label=\(DOTText.lines(feedback.emits.isEmpty ? ["events"] : feedback.emits))",
+        ])
     }
-    out.append(
-      "  send [id=\"loop_send\", class=\"input\", shape=plaintext, style=\"\", label=\"send(event)\", fontcolor=\(DOTText.quoted(t.muted))];"
-    )
-    out.append("  send -> reducer [style=dotted];")
-    out.append(
-      "  reducer -> state [id=\"loop_new_state\", label=\"new state\", color=\(DOTText.quoted(t.reducerBorder)), penwidth=1.5, constraint=false];"
-    )
-    out.append("}")
-    return out.joined(separator: "\n") + "\n"
+    dot.node(
+      "send",
+      [
+        "id=\"loop_send\"", "class=\"input\"", "shape=plaintext", "style=\"\"", "label=\"send(event)\"",
+        DOTWriter.attribute("fontcolor", quoted: t.muted),
+      ])
+    dot.edge("send", "reducer", ["style=dotted"])
+    dot.edge(
+      "reducer", "state",
+      [
+        "id=\"loop_new_state\"", "label=\"new state\"", DOTWriter.attribute("color", quoted: t.reducerBorder),
+        "penwidth=1.5", "constraint=false",
+      ])
+    return dot.text
   }
 
   /// The state node's list, HTML-like: every name of a small machine; past

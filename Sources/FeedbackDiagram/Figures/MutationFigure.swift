@@ -53,30 +53,24 @@ public struct MutationFigure: Sendable {
         byTransition[id, default: []].append(mutant)
       }
     }
-    var out: [String] = []
-    out.append("digraph \(DOTText.quoted(graph.name + " mutants")) {")
-    out.append(FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "0.8"))
-    out.append(
-      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
-    )
-    out.append(
-      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
-    )
-    out.append(
-      "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
-    )
+    var dot = DOTWriter(digraph: graph.name + " mutants")
+    dot.leftToRight(t, nodesep: "0.5", ranksep: "0.8")
+    dot.stateDefaults(t, fill: t.stateFill, border: t.stateBorder)
+    dot.transitionDefaults(t, color: t.edge, text: t.text)
+    dot.initialPoint(color: t.initial)
     for (offset, state) in graph.states.enumerated() {
-      out.append(
-        "  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", label=\(DOTText.quoted(state.id)), tooltip=\(DOTText.tooltip(state.id))];"
-      )
+      dot.node(
+        DOTText.nodeID(offset),
+        [
+          DOTWriter.attribute("id", quoted: "state_\(offset)"), "class=\"state\"",
+          DOTWriter.attribute("label", quoted: state.id), "tooltip=\(DOTText.tooltip(state.id))",
+        ])
     }
     if graph.transitions.contains(where: { $0.from == nil }) {
-      out.append(
-        "  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];"
-      )
+      dot.anyState(color: t.wildcard, fill: t.background)
     }
     if let initial = index[graph.initial] {
-      out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
+      dot.initialEdge(to: DOTText.nodeID(initial))
     }
     for transition in graph.transitions {
       let from = transition.from.flatMap { index[$0] }.map(DOTText.nodeID) ?? "any"
@@ -101,12 +95,11 @@ public struct MutationFigure: Sendable {
             "color=\(DOTText.quoted(t.uncovered))", "fontcolor=\(DOTText.quoted(t.uncovered))",
           ]
         }
-        out.append("  \(from) -> \(DOTText.nodeID(to)) [\(attributes.joined(separator: ", "))];")
+        dot.edge(from, DOTText.nodeID(to), attributes)
       }
     }
-    out.append("  label=\(FigureText.heading(title, legend: legendRows, theme: t));")
-    out.append("}")
-    return LayoutShape.turned(out.joined(separator: "\n") + "\n")
+    dot.label(FigureText.heading(title, legend: legendRows, theme: t))
+    return LayoutShape.turned(dot.text)
   }
 
   /// The legend: what the marks mean, then the survivors of feedbacks, which no edge shows.

@@ -128,41 +128,32 @@ public struct StateMachineFigure: Sendable {
     let layout = budget.layout(states: states.count, edges: edges.count)
     let t = theme
     let rows = legendRows(layout: layout, edges: edges.count)
-    var out: [String] = []
-    out.append("digraph \(DOTText.quoted(graph.name)) {")
-    out.append(
-      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "0.7", fast: layout != .full)
-    )
-    out.append("  label=\(FigureText.heading(graph.name, legend: rows, theme: t));")
-    out.append(
-      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
-    )
-    out.append(
-      "  edge [color=\(DOTText.quoted(t.edge)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
-    )
+    var dot = DOTWriter(digraph: graph.name)
+    dot.leftToRight(t, nodesep: "0.5", ranksep: "0.7", fast: layout != .full)
+    dot.label(FigureText.heading(graph.name, legend: rows, theme: t))
+    dot.stateDefaults(t, fill: t.stateFill, border: t.stateBorder)
+    dot.transitionDefaults(t, color: t.edge, text: t.text)
     guard layout != .summary else {
       // Not drawn: the heading says why; one node names the machine's size.
-      out.append(
-        "  summary [id=\"summary\", class=\"summary\", label=\(DOTText.quoted("\(graph.name): \(FigureText.plural(states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))\nnot drawn as one figure"))];"
+      dot.summary(
+        "\(graph.name): \(FigureText.plural(states.count, "state")), \(FigureText.plural(graph.transitions.count, "transition"))\nnot drawn as one figure"
       )
-      out.append("}")
-      return out.joined(separator: "\n") + "\n"
+      return dot.text
     }
-    out.append(
-      "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.initial)), color=\(DOTText.quoted(t.initial)), label=\"\", tooltip=\"initial state\"];"
-    )
+    dot.initialPoint(color: t.initial)
     for (offset, state) in graph.states.enumerated() {
-      out.append(
-        "  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", \(stateLabel(state)), tooltip=\(DOTText.tooltip(state.id))];"
-      )
+      dot.node(
+        DOTText.nodeID(offset),
+        [
+          DOTWriter.attribute("id", quoted: "state_\(offset)"), "class=\"state\"", stateLabel(state),
+          "tooltip=\(DOTText.tooltip(state.id))",
+        ])
     }
     if edges.contains(where: { $0.from == nil }) {
-      out.append(
-        "  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.wildcard)), fontcolor=\(DOTText.quoted(t.wildcard)), fillcolor=\(DOTText.quoted(t.background)), label=\"any state\", tooltip=\"a transition from any state\"];"
-      )
+      dot.anyState(color: t.wildcard, fill: t.background)
     }
     if let initial = index[graph.initial] {
-      out.append("  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial\", arrowsize=0.7];")
+      dot.initialEdge(to: DOTText.nodeID(initial))
     }
     for edge in edges {
       guard let to = index[edge.to] else { continue }
@@ -171,22 +162,23 @@ public struct StateMachineFigure: Sendable {
       let ids = edge.transitions.map { DOTText.transitionID($0.id) }.joined(separator: " ")
       let tooltip = "\(edge.from ?? "any state") → \(edge.to): " + lines.joined(separator: "; ")
       var attributes = [
-        "id=\(DOTText.quoted("edge_" + edge.transitions.map { DOTText.transitionID($0.id) }.joined(separator: "-")))",
-        "class=\(DOTText.quoted("transition \(ids)\(edge.from == nil ? " wildcard" : "")"))",
+        DOTWriter.attribute(
+          "id", quoted: "edge_" + edge.transitions.map { DOTText.transitionID($0.id) }.joined(separator: "-")),
+        DOTWriter.attribute("class", quoted: "transition \(ids)\(edge.from == nil ? " wildcard" : "")"),
         "\(layout == .full ? "label" : "xlabel")=\(DOTText.lines(lines))",
         "tooltip=\(DOTText.tooltip(tooltip))",
       ]
       if edge.from == nil {
         attributes += [
-          "style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))",
+          "style=dashed", DOTWriter.attribute("color", quoted: t.wildcard),
+          DOTWriter.attribute("fontcolor", quoted: t.wildcard),
         ]
       } else if edge.transitions.allSatisfy({ $0.guardDescription != nil }) {
-        attributes.append("fontcolor=\(DOTText.quoted(t.guardColor))")
+        attributes.append(DOTWriter.attribute("fontcolor", quoted: t.guardColor))
       }
-      out.append("  \(from) -> \(DOTText.nodeID(to)) [\(attributes.joined(separator: ", "))];")
+      dot.edge(from, DOTText.nodeID(to), attributes)
     }
-    out.append("}")
-    let text = out.joined(separator: "\n") + "\n"
+    let text = dot.text
     return layout == .full ? LayoutShape.turned(text) : text
   }
 

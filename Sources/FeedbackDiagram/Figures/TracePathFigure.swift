@@ -98,24 +98,15 @@ public struct TracePathFigure: Sendable {
     let failing = facts.failingStep
     let start = trace.steps.first { $0.kind == .initial }?.toNode ?? graph.initial
     let drawn = Drawn(self, moves: moves, visited: facts.visited.union([start]))
-    var out: [String] = []
-    out.append("digraph \(DOTText.quoted(graph.name + " trace")) {")
-    out.append(
-      FigureText.leftToRightGraph(t, nodesep: "0.5", ranksep: "0.8", fast: drawn.layout != .full)
-    )
-    out.append(
-      "  node [shape=box, style=\"rounded,filled\", fillcolor=\(DOTText.quoted(t.background)), color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(t.fontSize)];"
-    )
-    out.append(
-      "  edge [color=\(DOTText.quoted(t.muted)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(t.fontSize - 1), arrowsize=0.8];"
-    )
-    out.append(
-      "  initial [id=\"initial\", class=\"initial\", shape=point, width=0.18, style=filled, fillcolor=\(DOTText.quoted(t.path)), color=\(DOTText.quoted(t.path)), label=\"\", tooltip=\"initial state\"];"
-    )
+    var dot = DOTWriter(digraph: graph.name + " trace")
+    dot.leftToRight(t, nodesep: "0.5", ranksep: "0.8", fast: drawn.layout != .full)
+    dot.stateDefaults(t, fill: t.background, border: t.muted)
+    dot.transitionDefaults(t, color: t.muted, text: t.muted)
+    dot.initialPoint(color: t.path)
     for (offset, name) in names.enumerated() where drawn.includes(name) {
-      out.append(
-        "  \(DOTText.nodeID(offset)) [\(stateAttributes(name, offset: offset, declared: offset < graph.states.count, facts: facts))];"
-      )
+      dot.node(
+        DOTText.nodeID(offset),
+        stateAttributes(name, offset: offset, declared: offset < graph.states.count, facts: facts))
     }
     // What the run took: declared edges (transition, source, target), the targets each
     // transition reached, and the states each transition was taken from.
@@ -150,18 +141,16 @@ public struct TracePathFigure: Sendable {
     }
     if drawn.runOnly { idle = [:] }  // past the budget only the run is drawn
     if idle.values.contains(where: { $0.from == nil }) {
-      out.append(
-        "  any [id=\"any_state\", class=\"wildcard\", shape=box, style=\"rounded,dashed\", color=\(DOTText.quoted(t.muted)), fontcolor=\(DOTText.quoted(t.muted)), label=\"any state\", tooltip=\"a transition from any state\"];"
-      )
+      dot.anyState(color: t.muted)
     }
     if drawn.summaryOnly {
-      out.append(
-        "  summary [id=\"summary\", class=\"summary\", label=\(DOTText.quoted("\(graph.name): \(FigureText.plural(drawn.runStates, "state")) and \(FigureText.plural(moves.count, "move")) in this run\nnot drawn as one figure"))];"
+      dot.summary(
+        "\(graph.name): \(FigureText.plural(drawn.runStates, "state")) and \(FigureText.plural(moves.count, "move")) in this run\nnot drawn as one figure"
       )
     } else if let initial = index[start] {
-      out.append(
-        "  initial -> \(DOTText.nodeID(initial)) [id=\"initial_edge\", class=\"initial path\", color=\(DOTText.quoted(t.path)), penwidth=2];"
-      )
+      dot.edge(
+        "initial", DOTText.nodeID(initial),
+        ["id=\"initial_edge\"", "class=\"initial path\"", DOTWriter.attribute("color", quoted: t.path), "penwidth=2"])
     }
     for key in idle.keys.sorted() {
       guard let edge = idle[key], let to = index[edge.to] else { continue }
@@ -173,13 +162,25 @@ public struct TracePathFigure: Sendable {
       }.joined(separator: "\n")
       let label = DOTText.lines(edge.lines)
       if edge.takenElsewhere {
-        out.append(
-          "  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("taken_any_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " "))), \(drawn.layout == .full ? "label" : "xlabel")=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dotted, color=\(DOTText.quoted(t.path)), fontcolor=\(DOTText.quoted(t.path))];"
-        )
+        dot.edge(
+          from, DOTText.nodeID(to),
+          [
+            DOTWriter.attribute("id", quoted: "taken_any_" + ids.joined(separator: "-")),
+            DOTWriter.attribute(
+              "class", quoted: (["transition", "wildcard", "taken-elsewhere"] + ids).joined(separator: " ")),
+            "\(drawn.layout == .full ? "label" : "xlabel")=\(label)", "tooltip=\(DOTText.tooltip(tooltip))",
+            "style=dotted",
+            DOTWriter.attribute("color", quoted: t.path), DOTWriter.attribute("fontcolor", quoted: t.path),
+          ])
       } else {
-        out.append(
-          "  \(from) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("idle_" + ids.joined(separator: "-"))), class=\(DOTText.quoted((["transition", "not-taken"] + ids).joined(separator: " "))), \(drawn.layout == .full ? "label" : "xlabel")=\(label), tooltip=\(DOTText.tooltip(tooltip)), style=dashed];"
-        )
+        dot.edge(
+          from, DOTText.nodeID(to),
+          [
+            DOTWriter.attribute("id", quoted: "idle_" + ids.joined(separator: "-")),
+            DOTWriter.attribute("class", quoted: (["transition", "not-taken"] + ids).joined(separator: " ")),
+            "\(drawn.layout == .full ? "label" : "xlabel")=\(label)", "tooltip=\(DOTText.tooltip(tooltip))",
+            "style=dashed",
+          ])
       }
     }
     for (offset, move) in moves.enumerated() where !drawn.summaryOnly {
@@ -191,23 +192,27 @@ public struct TracePathFigure: Sendable {
       let tooltip =
         move.steps.prefix(stepsPerTooltip).map { "#\($0.index) \(describe($0))" }.joined(separator: "\n")
         + (move.steps.count > stepsPerTooltip ? "\n… +\(move.steps.count - stepsPerTooltip) more" : "")
-      out.append(
-        "  \(DOTText.nodeID(from)) -> \(DOTText.nodeID(to)) [id=\(DOTText.quoted("move_\(offset + 1)")), class=\(DOTText.quoted(classes.joined(separator: " "))), \(drawn.layout == .full ? "label" : "xlabel")=\(DOTText.lines(label(move, failing: failing))), tooltip=\(DOTText.tooltip(tooltip)), color=\(DOTText.quoted(color)), fontcolor=\(DOTText.quoted(color)), penwidth=\(failed ? "2.5" : "2")];"
-      )
+      dot.edge(
+        DOTText.nodeID(from), DOTText.nodeID(to),
+        [
+          DOTWriter.attribute("id", quoted: "move_\(offset + 1)"),
+          DOTWriter.attribute("class", quoted: classes.joined(separator: " ")),
+          "\(drawn.layout == .full ? "label" : "xlabel")=\(DOTText.lines(label(move, failing: failing)))",
+          "tooltip=\(DOTText.tooltip(tooltip))", DOTWriter.attribute("color", quoted: color),
+          DOTWriter.attribute("fontcolor", quoted: color), "penwidth=\(failed ? "2.5" : "2")",
+        ])
     }
     let idleEdges = Array(idle.values)
-    out.append(
-      "  label="
-        + FigureText.heading(
-          title,
-          legend: legendRows(
-            notTaken: idleEdges.contains { !$0.takenElsewhere },
-            takenElsewhere: idleEdges.contains { $0.takenElsewhere },
-            undeclared: moves.contains(where: \.undeclared))
-            + (drawn.note.map { [FigureText.colored($0, t.muted)] } ?? []),
-          theme: t) + ";")
-    out.append("}")
-    return out.joined(separator: "\n") + "\n"
+    dot.label(
+      FigureText.heading(
+        title,
+        legend: legendRows(
+          notTaken: idleEdges.contains { !$0.takenElsewhere },
+          takenElsewhere: idleEdges.contains { $0.takenElsewhere },
+          undeclared: moves.contains(where: \.undeclared))
+          + (drawn.note.map { [FigureText.colored($0, t.muted)] } ?? []),
+        theme: t))
+    return dot.text
   }
 
   /// `TrafficLight · emergencyWhileYellow — failed at step #10` (or `— passed, 6 events`).
@@ -241,7 +246,7 @@ public struct TracePathFigure: Sendable {
     return "\(step.eventNode ?? step.event ?? "?") (\(source)): \(step.fromNode ?? "?") → \(step.toNode ?? "?")\(via)"
   }
 
-  private func stateAttributes(_ name: String, offset: Int, declared: Bool, facts: StateFacts) -> String {
+  private func stateAttributes(_ name: String, offset: Int, declared: Bool, facts: StateFacts) -> [String] {
     let t = theme
     let small = t.fontSize - 2
     let visited = facts.visited.contains(name)
@@ -273,7 +278,7 @@ public struct TracePathFigure: Sendable {
     } else if visited {
       attributes += ["color=\(DOTText.quoted(t.path))", "fillcolor=\(DOTText.quoted(t.stateFill))", "penwidth=1.5"]
     }
-    return attributes.joined(separator: ", ")
+    return attributes
   }
 
   private func legendRows(notTaken: Bool, takenElsewhere: Bool, undeclared: Bool) -> [String] {

@@ -82,44 +82,62 @@ public struct TraceTimelineFigure: Sendable {
     func laneID(_ feedback: FeedbackID?) -> String { laneIDs[feedback] ?? "f_unknown" }
     let font = DOTText.quoted(t.fontName)
     let small = t.fontSize - 2
-    var out: [String] = []
-    out.append("digraph \(DOTText.quoted(graph.name + " timeline")) {")
-    out.append(
-      "  graph [layout=neato, inputscale=72, splines=false, overlap=true, forcelabels=true, outputorder=edgesfirst, bgcolor=\(DOTText.quoted(t.background)), fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, label=\(DOTText.quoted(title)), labelloc=t, fontsize=\(t.fontSize + 4)];"
-    )
-    out.append(
-      "  node [pin=true, fontname=\(font), fontcolor=\(DOTText.quoted(t.text)), fontsize=\(small), label=\"\"];")
-    out.append("  edge [arrowhead=none, color=\(DOTText.quoted(t.legendBorder))];")
+    var dot = DOTWriter(digraph: graph.name + " timeline")
+    dot.graph([
+      "layout=neato", "inputscale=72", "splines=false", "overlap=true", "forcelabels=true", "outputorder=edgesfirst",
+      "bgcolor=\(DOTText.quoted(t.background))", "fontname=\(font)", "fontcolor=\(DOTText.quoted(t.text))", "pad=0.3",
+      "label=\(DOTText.quoted(title))", "labelloc=t", "fontsize=\(t.fontSize + 4)",
+    ])
+    dot.nodeDefaults([
+      "pin=true", "fontname=\(font)", "fontcolor=\(DOTText.quoted(t.text))", "fontsize=\(small)", "label=\"\"",
+    ])
+    dot.edgeDefaults(["arrowhead=none", "color=\(DOTText.quoted(t.legendBorder))"])
     // Lanes: a label on the left and a dotted guide line.
     for lane in laneRows {
       let top = firstRow[lane.id] ?? 0
       let center = (y(row: top) + y(row: top + lane.rows - 1)) / 2
-      out.append(
-        "  lane_\(lane.id) [id=\(DOTText.quoted("lane_\(lane.id)")), class=\"lane\", shape=plaintext, fontsize=\(t.fontSize), label=\(DOTText.quoted(lane.label)), \(FigureText.pos(Self.laneLabelX, center))];"
-      )
+      dot.node(
+        "lane_\(lane.id)",
+        [
+          "id=\(DOTText.quoted("lane_\(lane.id)"))", "class=\"lane\"", "shape=plaintext", "fontsize=\(t.fontSize)",
+          "label=\(DOTText.quoted(lane.label))", "\(FigureText.pos(Self.laneLabelX, center))",
+        ])
       for row in 0..<lane.rows {
         let name = "guide_\(lane.id)_\(row)"
-        out.append("  \(name)_a [shape=point, width=0.01, style=invis, \(FigureText.pos(0, y(row: top + row)))];")
-        out.append(
-          "  \(name)_b [shape=point, width=0.01, style=invis, \(FigureText.pos(timeline.width, y(row: top + row)))];")
-        out.append("  \(name)_a -> \(name)_b [style=dotted];")
+        dot.node("\(name)_a", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(0, y(row: top + row)))"])
+        dot.node(
+          "\(name)_b",
+          ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(timeline.width, y(row: top + row)))"])
+        dot.edge("\(name)_a", "\(name)_b", ["style=dotted"])
       }
     }
     // States.
     for span in timeline.spans {
       let width = max(4, span.end - span.start - 2)
-      out.append(
-        "  state_\(span.offset) [id=\(DOTText.quoted("state_step_\(span.offset)")), class=\"state\", shape=box, style=\"rounded,filled\", fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(22)), fillcolor=\(DOTText.quoted(t.stateFill)), color=\(DOTText.quoted(t.stateBorder)), label=\(DOTText.quoted(span.state)), tooltip=\(DOTText.tooltip("#\(span.step): \(span.state)")), \(FigureText.pos(span.start + width / 2 + 1, y(row: 0)))];"
-      )
+      dot.node(
+        "state_\(span.offset)",
+        [
+          "id=\(DOTText.quoted("state_step_\(span.offset)"))", "class=\"state\"", "shape=box",
+          "style=\"rounded,filled\"", "fixedsize=true", "width=\(FigureText.inches(width))",
+          "height=\(FigureText.inches(22))", "fillcolor=\(DOTText.quoted(t.stateFill))",
+          "color=\(DOTText.quoted(t.stateBorder))", "label=\(DOTText.quoted(span.state))",
+          "tooltip=\(DOTText.tooltip("#\(span.step): \(span.state)"))",
+          "\(FigureText.pos(span.start + width / 2 + 1, y(row: 0)))",
+        ])
     }
     // Events sent from outside.
     for mark in timeline.external {
       let step = mark.step
       let ignored = step.kind == .ignoredEvent
       let text = "#\(mark.number ?? step.index) \(step.eventNode ?? step.event ?? "?")\(ignored ? " (ignored)" : "")"
-      out.append(
-        "  sent_\(mark.offset) [id=\(DOTText.quoted("sent_\(mark.offset)")), class=\(DOTText.quoted(ignored ? "sent ignored" : "sent")), shape=invtriangle, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(ignored ? t.background : t.path)), color=\(DOTText.quoted(t.path)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip(text)), \(FigureText.pos(mark.x, y(row: 1)))];"
-      )
+      dot.node(
+        "sent_\(mark.offset)",
+        [
+          "id=\(DOTText.quoted("sent_\(mark.offset)"))", "class=\(DOTText.quoted(ignored ? "sent ignored" : "sent"))",
+          "shape=invtriangle", "fixedsize=true", "width=0.16", "height=0.16", "style=filled",
+          "fillcolor=\(DOTText.quoted(ignored ? t.background : t.path))", "color=\(DOTText.quoted(t.path))",
+          "xlabel=\(DOTText.quoted(text))", "tooltip=\(DOTText.tooltip(text))", "\(FigureText.pos(mark.x, y(row: 1)))",
+        ])
     }
     // Effects.
     for (offset, bar) in timeline.bars.enumerated() {
@@ -137,22 +155,39 @@ public struct TraceTimelineFigure: Sendable {
       let classes =
         "effect "
         + ["finished", "cancelled", "running"][bar.ending == .finished ? 0 : (bar.ending == .cancelled ? 1 : 2)]
-      out.append(
-        "  \(name) [id=\(DOTText.quoted(name)), class=\(DOTText.quoted(classes)), shape=box, style=filled, fixedsize=true, width=\(FigureText.inches(width)), height=\(FigureText.inches(9)), fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.start + width / 2, y(row: row)))];"
-      )
+      dot.node(
+        name,
+        [
+          "id=\(DOTText.quoted(name))", "class=\(DOTText.quoted(classes))", "shape=box", "style=filled",
+          "fixedsize=true", "width=\(FigureText.inches(width))", "height=\(FigureText.inches(9))",
+          "fillcolor=\(DOTText.quoted(t.feedbackFill))", "color=\(DOTText.quoted(t.feedbackBorder))",
+          "tooltip=\(DOTText.tooltip(tooltip))", "\(FigureText.pos(bar.start + width / 2, y(row: row)))",
+        ])
       switch bar.ending {
       case .finished:
-        out.append(
-          "  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end finished\", shape=point, width=0.1, color=\(DOTText.quoted(t.feedbackBorder)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];"
-        )
+        dot.node(
+          "\(name)_end",
+          [
+            "id=\(DOTText.quoted(name + "_end"))", "class=\"effect-end finished\"", "shape=point", "width=0.1",
+            "color=\(DOTText.quoted(t.feedbackBorder))", "tooltip=\(DOTText.tooltip(tooltip))",
+            "\(FigureText.pos(bar.end, y(row: row)))",
+          ])
       case .cancelled:
-        out.append(
-          "  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end cancelled\", shape=plaintext, fontsize=\(t.fontSize + 2), fontcolor=\(DOTText.quoted(t.uncovered)), label=\"✕\", tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end, y(row: row)))];"
-        )
+        dot.node(
+          "\(name)_end",
+          [
+            "id=\(DOTText.quoted(name + "_end"))", "class=\"effect-end cancelled\"", "shape=plaintext",
+            "fontsize=\(t.fontSize + 2)", "fontcolor=\(DOTText.quoted(t.uncovered))", "label=\"✕\"",
+            "tooltip=\(DOTText.tooltip(tooltip))", "\(FigureText.pos(bar.end, y(row: row)))",
+          ])
       case .running:
-        out.append(
-          "  \(name)_end [id=\(DOTText.quoted(name + "_end")), class=\"effect-end running\", shape=plaintext, fontcolor=\(DOTText.quoted(t.feedbackBorder)), label=\"…\", tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(bar.end + 8, y(row: row)))];"
-        )
+        dot.node(
+          "\(name)_end",
+          [
+            "id=\(DOTText.quoted(name + "_end"))", "class=\"effect-end running\"", "shape=plaintext",
+            "fontcolor=\(DOTText.quoted(t.feedbackBorder))", "label=\"…\"", "tooltip=\(DOTText.tooltip(tooltip))",
+            "\(FigureText.pos(bar.end + 8, y(row: row)))",
+          ])
       }
       for mark in bar.emitted {
         // Known by the step that reduced it, as on the path and in failure messages.
@@ -161,67 +196,99 @@ public struct TraceTimelineFigure: Sendable {
         let tooltip =
           "\(feedbackName) \(bar.effect) emitted \(event) at step #\(mark.step.index)"
           + (mark.number.map { ", reduced at step #\($0)" } ?? "; the trace ends before it is reduced")
-        out.append(
-          "  emitted_\(mark.offset) [id=\(DOTText.quoted("emitted_\(mark.offset)")), class=\"emitted\", shape=diamond, fixedsize=true, width=0.16, height=0.16, style=filled, fillcolor=\(DOTText.quoted(t.feedbackBorder)), color=\(DOTText.quoted(t.feedbackBorder)), xlabel=\(DOTText.quoted(text)), tooltip=\(DOTText.tooltip(tooltip)), \(FigureText.pos(mark.x, y(row: row)))];"
-        )
+        dot.node(
+          "emitted_\(mark.offset)",
+          [
+            "id=\(DOTText.quoted("emitted_\(mark.offset)"))", "class=\"emitted\"", "shape=diamond", "fixedsize=true",
+            "width=0.16", "height=0.16", "style=filled", "fillcolor=\(DOTText.quoted(t.feedbackBorder))",
+            "color=\(DOTText.quoted(t.feedbackBorder))", "xlabel=\(DOTText.quoted(text))",
+            "tooltip=\(DOTText.tooltip(tooltip))", "\(FigureText.pos(mark.x, y(row: row)))",
+          ])
       }
     }
     // The time axis.
     let axisEnd = timeline.width + 10
-    out.append("  axis_a [shape=point, width=0.01, style=invis, \(FigureText.pos(0, axisY + 14))];")
-    out.append("  axis_b [shape=point, width=0.01, style=invis, \(FigureText.pos(axisEnd, axisY + 14))];")
-    out.append(
-      "  axis_a -> axis_b [id=\"axis\", class=\"axis\", arrowhead=normal, arrowsize=0.6, color=\(DOTText.quoted(t.muted))];"
-    )
-    out.append(
-      "  axis_label [shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(timeline.isUntimed ? "steps" : "virtual time")), \(FigureText.pos(Self.laneLabelX, axisY + 4))];"
-    )
+    dot.node("axis_a", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(0, axisY + 14))"])
+    dot.node("axis_b", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(axisEnd, axisY + 14))"])
+    dot.edge(
+      "axis_a", "axis_b",
+      ["id=\"axis\"", "class=\"axis\"", "arrowhead=normal", "arrowsize=0.6", "color=\(DOTText.quoted(t.muted))"])
+    dot.node(
+      "axis_label",
+      [
+        "shape=plaintext", "fontcolor=\(DOTText.quoted(t.muted))",
+        "label=\(DOTText.quoted(timeline.isUntimed ? "steps" : "virtual time"))",
+        "\(FigureText.pos(Self.laneLabelX, axisY + 4))",
+      ])
     for (offset, tick) in timeline.ticks.enumerated() {
-      out.append(
-        "  tick_\(offset) [id=\(DOTText.quoted("tick_\(offset)")), class=\"tick\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(tick.label)), \(FigureText.pos(tick.x, axisY))];"
-      )
+      dot.node(
+        "tick_\(offset)",
+        [
+          "id=\(DOTText.quoted("tick_\(offset)"))", "class=\"tick\"", "shape=plaintext",
+          "fontcolor=\(DOTText.quoted(t.muted))", "label=\(DOTText.quoted(tick.label))",
+          "\(FigureText.pos(tick.x, axisY))",
+        ])
     }
     // An instant holding several steps: a thick stretch of the axis, no time passing along it.
     for (offset, tick) in timeline.ticks.enumerated() where !timeline.isUntimed && tick.end > tick.x {
       let name = "instant_\(offset)"
       let tooltip = "\(tick.steps) steps at \(tick.label): no time passes along this stretch"
-      out.append(
-        "  \(name)_a [shape=point, width=0.01, style=invis, \(FigureText.pos(tick.x, axisY + 14))];")
-      out.append(
-        "  \(name)_b [shape=point, width=0.01, style=invis, \(FigureText.pos(tick.end, axisY + 14))];")
-      out.append(
-        "  \(name)_a -> \(name)_b [id=\(DOTText.quoted(name)), class=\"instant\", penwidth=4, color=\(DOTText.quoted(t.muted)), tooltip=\(DOTText.tooltip(tooltip))];"
-      )
+      dot.node("\(name)_a", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(tick.x, axisY + 14))"])
+      dot.node("\(name)_b", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(tick.end, axisY + 14))"])
+      dot.edge(
+        "\(name)_a", "\(name)_b",
+        [
+          "id=\(DOTText.quoted(name))", "class=\"instant\"", "penwidth=4", "color=\(DOTText.quoted(t.muted))",
+          "tooltip=\(DOTText.tooltip(tooltip))",
+        ])
     }
     // Breaks: a wait too long to draw to scale, cut short and labelled with its length.
     for (offset, cut) in timeline.breaks.enumerated() {
       let wait = TraceTimeline.time(TraceTimeline.nanoseconds(cut.nanoseconds))
-      out.append(
-        "  break_\(offset) [id=\(DOTText.quoted("break_\(offset)")), class=\"axis-break\", shape=box, style=filled, fixedsize=true, width=0.14, height=0.2, color=\(DOTText.quoted(t.background)), fillcolor=\(DOTText.quoted(t.background)), fontcolor=\(DOTText.quoted(t.muted)), fontsize=\(t.fontSize), label=\"//\", xlabel=\(DOTText.quoted("\(wait) wait")), tooltip=\(DOTText.tooltip("a \(wait) wait, not drawn to scale")), \(FigureText.pos(cut.x, axisY + 14))];"
-      )
+      dot.node(
+        "break_\(offset)",
+        [
+          "id=\(DOTText.quoted("break_\(offset)"))", "class=\"axis-break\"", "shape=box", "style=filled",
+          "fixedsize=true", "width=0.14", "height=0.2", "color=\(DOTText.quoted(t.background))",
+          "fillcolor=\(DOTText.quoted(t.background))", "fontcolor=\(DOTText.quoted(t.muted))", "fontsize=\(t.fontSize)",
+          "label=\"//\"", "xlabel=\(DOTText.quoted("\(wait) wait"))",
+          "tooltip=\(DOTText.tooltip("a \(wait) wait, not drawn to scale"))", "\(FigureText.pos(cut.x, axisY + 14))",
+        ])
     }
-    out.append(
-      "  axis_note [id=\"axis_note\", class=\"axis-note\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(axisNote(timeline))), \(FigureText.pos(axisEnd, axisY - 14))];"
-    )
+    dot.node(
+      "axis_note",
+      [
+        "id=\"axis_note\"", "class=\"axis-note\"", "shape=plaintext", "fontcolor=\(DOTText.quoted(t.muted))",
+        "label=\(DOTText.quoted(axisNote(timeline)))", "\(FigureText.pos(axisEnd, axisY - 14))",
+      ])
     // The failing step.
     if let failing = trace.header.outcome.failingStep, let offset = failingOffset, window.contains(offset) {
       let x = timeline.x[offset - window.lowerBound]
       let message = trace.header.outcome.message.map(FigureText.firstLine) ?? "failed"
-      out.append(
-        "  failing_top [id=\"failing_step\", class=\"failing\", shape=plaintext, fontcolor=\(DOTText.quoted(t.failure)), fontsize=\(t.fontSize), label=\(DOTText.quoted("✗ #\(failing)")), tooltip=\(DOTText.tooltip(message)), \(FigureText.pos(x, y(row: 0) + 24))];"
-      )
-      out.append("  failing_bottom [shape=point, width=0.01, style=invis, \(FigureText.pos(x, axisY + 14))];")
-      out.append(
-        "  failing_top -> failing_bottom [id=\"failing_line\", class=\"failing\", style=dashed, penwidth=1.5, color=\(DOTText.quoted(t.failure)), tooltip=\(DOTText.tooltip(message))];"
-      )
+      dot.node(
+        "failing_top",
+        [
+          "id=\"failing_step\"", "class=\"failing\"", "shape=plaintext", "fontcolor=\(DOTText.quoted(t.failure))",
+          "fontsize=\(t.fontSize)", "label=\(DOTText.quoted("✗ #\(failing)"))", "tooltip=\(DOTText.tooltip(message))",
+          "\(FigureText.pos(x, y(row: 0) + 24))",
+        ])
+      dot.node("failing_bottom", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(x, axisY + 14))"])
+      dot.edge(
+        "failing_top", "failing_bottom",
+        [
+          "id=\"failing_line\"", "class=\"failing\"", "style=dashed", "penwidth=1.5",
+          "color=\(DOTText.quoted(t.failure))", "tooltip=\(DOTText.tooltip(message))",
+        ])
     }
     if let shown = shownSteps {
-      out.append(
-        "  truncated [id=\"truncated\", shape=plaintext, fontcolor=\(DOTText.quoted(t.muted)), label=\(DOTText.quoted(shown)), \(FigureText.pos(axisEnd, y(row: 0) + 24))];"
-      )
+      dot.node(
+        "truncated",
+        [
+          "id=\"truncated\"", "shape=plaintext", "fontcolor=\(DOTText.quoted(t.muted))",
+          "label=\(DOTText.quoted(shown))", "\(FigureText.pos(axisEnd, y(row: 0) + 24))",
+        ])
     }
-    out.append("}")
-    return out.joined(separator: "\n") + "\n"
+    return dot.text
   }
 
   /// What the axis measures: `by step: the trace records no time`, or the linear scale

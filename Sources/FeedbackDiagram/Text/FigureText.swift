@@ -22,18 +22,6 @@ enum FigureText {
     String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? "")
   }
 
-  /// The graph attributes that keep Graphviz fast on large machines (see
-  /// ``StateMachineFigure``), and a page size the drawing is scaled down to: without it a
-  /// 200-state machine rasterizes to a 28,000 × 16,000-pixel PNG (43 MB, half a minute).
-  static let largeGraphAttributes =
-    ", splines=false, nslimit=1, nslimit1=1, mclimit=0.1, remincross=false, size=\"40,40\""
-
-  /// The `graph [...]` line of a left-to-right figure: `theme`'s colours and font, the
-  /// spacing given, the title's size, and ``largeGraphAttributes`` when `fast`.
-  static func leftToRightGraph(_ t: Theme, nodesep: String, ranksep: String, fast: Bool = false) -> String {
-    "  graph [rankdir=LR, bgcolor=\(DOTText.quoted(t.background)), fontname=\(DOTText.quoted(t.fontName)), fontcolor=\(DOTText.quoted(t.text)), pad=0.3, nodesep=\(nodesep), ranksep=\(ranksep), labelloc=t, fontsize=\(t.fontSize + 4)\(fast ? largeGraphAttributes : "")];"
-  }
-
   /// The graph's label: the title and, under it, the legend rows (HTML-like, already
   /// escaped) in a framed table with id `legend_table`. A graph label is drawn outside the
   /// layout, so the legend can never sit on an edge, whatever the layout does.
