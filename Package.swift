@@ -6,9 +6,10 @@ import PackageDescription
 /// Module layering (arrows = "may import"):
 /// FeedbackLoopSupport (no product: the package's lock and seeded generator) <- every module
 /// that locks or draws seeded numbers
-/// FeedbackGraph <- FeedbackLoop <- FeedbackLoopExplorer <- FeedbackLoopExamples
-/// FeedbackLoop <- FeedbackLoopTracing (an app's trace files, written through `Loop`'s `onStep`)
-/// FeedbackGraph, FeedbackLoop, FeedbackLoopExplorer <- FeedbackLoopTesting (which also imports
+/// FeedbackGraph <- FeedbackLoop <- FeedbackLoopTracing <- FeedbackLoopExplorer <- FeedbackLoopExamples
+/// FeedbackLoopTracing: an app's trace files, written through `Loop`'s `onStep`, and the one
+/// mapping of a `LoopStep` into the trace record (`TraceStep`) that the explorer and the test kit use
+/// FeedbackGraph, FeedbackLoop, FeedbackLoopTracing, FeedbackLoopExplorer <- FeedbackLoopTesting (which also imports
 /// Testing and XCTest, to report failures under the runner's own heading)
 /// FeedbackLoop, Combine (OpenCombine where Combine is missing) <- FeedbackLoopCombine
 /// FeedbackLoop, Observation <- FeedbackLoopObservation (the observable model for views)
@@ -64,7 +65,9 @@ let package = Package(
     .target(name: "FeedbackLoop", dependencies: ["FeedbackGraph", "FeedbackLoopSupport"]),
     // Trace files from a running app, through the loop's public `onStep`.
     .target(name: "FeedbackLoopTracing", dependencies: ["FeedbackLoop", "FeedbackGraph", "FeedbackLoopSupport"]),
-    .target(name: "FeedbackLoopExplorer", dependencies: ["FeedbackLoop", "FeedbackGraph", "FeedbackLoopSupport"]),
+    .target(
+      name: "FeedbackLoopExplorer",
+      dependencies: ["FeedbackLoop", "FeedbackGraph", "FeedbackLoopSupport", "FeedbackLoopTracing"]),
     .target(name: "FeedbackLoopExamples", dependencies: ["FeedbackLoop", "FeedbackLoopExplorer"]),
     .target(
       name: "FeedbackLoopCombine",
@@ -84,6 +87,7 @@ let package = Package(
         "FeedbackGraph",
         "FeedbackLoopExplorer",
         "FeedbackLoopSupport",
+        "FeedbackLoopTracing",
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),

@@ -68,11 +68,11 @@ public struct Coverage: Hashable, Sendable {
   /// Adds one step.
   ///
   /// - Complexity: O(1) expected: a few hash-table updates keyed by short node ids.
-  public mutating func add(_ step: Step) {
+  public mutating func add(_ step: TraceStep) {
     steps += 1
     switch step.kind {
     case .initial:
-      if let node = step.toNode { stateVisits[node, default: 0] += 1 }
+      if let node = step.afterNode { stateVisits[node, default: 0] += 1 }
     case .event:
       guard let edge = Self.edge(of: step) else { return }
       stateVisits[edge.to, default: 0] += 1
@@ -95,7 +95,7 @@ public struct Coverage: Hashable, Sendable {
       stateVisits[edge.to, default: 0] += 1
       undeclared[edge, default: 0] += 1
     case .ignoredEvent:
-      guard let state = step.fromNode ?? step.toNode else { return }
+      guard let state = step.beforeNode ?? step.afterNode else { return }
       ignored[state, default: [:]][Self.eventName(of: step), default: 0] += 1
     case .effectStarted, .effectEmitted, .effectFinished, .effectCancelled, .stopped:
       break
@@ -116,12 +116,12 @@ public struct Coverage: Hashable, Sendable {
     return id.index >= 0 && id.index < transitionHits.count ? id.index : nil
   }
 
-  private static func edge(of step: Step) -> ObservedEdge? {
-    guard let from = step.fromNode, let to = step.toNode else { return nil }
+  private static func edge(of step: TraceStep) -> ObservedEdge? {
+    guard let from = step.beforeNode, let to = step.afterNode else { return nil }
     return ObservedEdge(from: from, event: eventName(of: step), to: to)
   }
 
-  private static func eventName(of step: Step) -> String {
+  private static func eventName(of step: TraceStep) -> String {
     step.eventNode ?? step.event ?? "unknown event"
   }
 }

@@ -16,16 +16,16 @@ private let light = SystemGraph(
     TransitionEdge(id: TransitionID(3), from: nil, event: "emergency", to: ["red"]),
   ])
 
-private func initial(_ state: String, _ index: Int = 0) -> Step {
-  Step(index: index, timeNanoseconds: 0, kind: .initial, toNode: state)
+private func initial(_ state: String, _ index: Int = 0) -> TraceStep {
+  TraceStep(index: index, timeNanoseconds: 0, kind: .initial, afterNode: state)
 }
 
 private func event(
   _ index: Int, _ from: String, _ name: String, _ to: String, _ transition: Int?, kind: StepKind = .event
-) -> Step {
-  Step(
+) -> TraceStep {
+  TraceStep(
     index: index, timeNanoseconds: Int64(index), kind: kind, transition: transition.map { TransitionID($0) },
-    event: name, eventNode: name, fromNode: from, toNode: to)
+    event: name, eventNode: name, beforeNode: from, afterNode: to)
 }
 
 @Suite struct CoverageTests {
@@ -37,7 +37,7 @@ private func event(
         steps: [
           initial("red"),
           event(1, "red", "tick", "green", 0),
-          Step(index: 2, timeNanoseconds: 2, kind: .effectStarted, feedback: FeedbackID(0), effect: EffectID(0)),
+          TraceStep(index: 2, timeNanoseconds: 2, kind: .effectStarted, feedback: FeedbackID(0), effect: EffectID(0)),
           event(3, "green", "tick", "yellow", 1),
           event(4, "yellow", "emergency", "red", 3),
           event(5, "red", "tick", "green", 0),
@@ -89,9 +89,9 @@ private func event(
     var coverage = Coverage(graph: light)
     for (index, name) in ["tick", "tick", "honk"].enumerated() {
       coverage.add(
-        Step(
-          index: index, timeNanoseconds: 0, kind: .ignoredEvent, event: name, eventNode: name, fromNode: "red",
-          toNode: "red"))
+        TraceStep(
+          index: index, timeNanoseconds: 0, kind: .ignoredEvent, event: name, eventNode: name, beforeNode: "red",
+          afterNode: "red"))
     }
     #expect(coverage.ignored == ["red": ["tick": 2, "honk": 1]])
     #expect(coverage.ignoredEvents(in: "red").map(\.event) == ["honk", "tick"])
@@ -120,7 +120,7 @@ private func event(
     let first = [initial("red"), event(1, "red", "tick", "green", 0)]
     let second = [
       initial("red"), event(1, "red", "emergency", "red", 3),
-      Step(index: 2, timeNanoseconds: 2, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "red"),
+      TraceStep(index: 2, timeNanoseconds: 2, kind: .ignoredEvent, event: "honk", eventNode: "honk", beforeNode: "red"),
       event(3, "red", "tick", "yellow", nil),
     ]
     var a = Coverage(graph: light), b = Coverage(graph: light), both = Coverage(graph: light)
@@ -200,7 +200,8 @@ private func event(
         header: TraceHeader(graph: light),
         steps: [
           initial("red"), event(1, "red", "tick", "green", 0), event(2, "green", "tick", "red", nil),
-          Step(index: 3, timeNanoseconds: 3, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "red"),
+          TraceStep(
+            index: 3, timeNanoseconds: 3, kind: .ignoredEvent, event: "honk", eventNode: "honk", beforeNode: "red"),
         ]))
     let data = try JSONEncoder().encode(coverage)
     #expect(try JSONDecoder().decode(Coverage.self, from: data) == coverage)
@@ -223,13 +224,13 @@ private func event(
       TransitionEdge(id: TransitionID(1), from: "open", event: "push", to: ["closed"]),
     ])
 
-  static func steps(_ pushes: Int) -> [Step] {
-    [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "closed")]
+  static func steps(_ pushes: Int) -> [TraceStep] {
+    [TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "closed")]
       + (0..<pushes).map { index in
         let from = index % 2 == 0 ? "closed" : "open", to = index % 2 == 0 ? "open" : "closed"
-        return Step(
+        return TraceStep(
           index: index + 1, timeNanoseconds: 0, kind: .event, transition: TransitionID(index % 2), event: "push",
-          eventNode: "push", fromNode: from, toNode: to)
+          eventNode: "push", beforeNode: from, afterNode: to)
       }
   }
 

@@ -118,10 +118,10 @@ import FeedbackLoopSupport
     let trace = Trace(
       header: TraceHeader(graph: graph, test: "t"),
       steps: [
-        Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "red"),
-        Step(
+        TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "red"),
+        TraceStep(
           index: 1, timeNanoseconds: 1, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick",
-          fromNode: "red", toNode: "green"),
+          beforeNode: "red", afterNode: "green"),
       ])
     var lines = String(decoding: try trace.jsonLines(), as: UTF8.self).split(separator: "\n").map(String.init)
     var object = try #require(try JSONSerialization.jsonObject(with: Data(lines[line].utf8)) as? [String: Any])
@@ -176,7 +176,7 @@ import FeedbackLoopSupport
       #expect {
         try Trace.decodeJSONLines(data, source: "t.jsonl")
       } throws: { error in
-        "\(error)".hasPrefix("t.jsonl:3: toNode: contains U+") && "\(error)".hasSuffix("names must be printable")
+        "\(error)".hasPrefix("t.jsonl:3: afterNode: contains U+") && "\(error)".hasSuffix("names must be printable")
       }
     }
     let carriageReturn = try Self.trace(line: 1) { $0["kind"] = "initial\r" }
@@ -213,7 +213,8 @@ import FeedbackLoopSupport
     graph.transitions[0].to = []
     graph.transitions[0].isComputed = true
     try graph.checkCoherence()
-    let trace = Trace(header: TraceHeader(graph: graph), steps: [Step(index: 0, timeNanoseconds: 0, kind: .initial)])
+    let trace = Trace(
+      header: TraceHeader(graph: graph), steps: [TraceStep(index: 0, timeNanoseconds: 0, kind: .initial)])
     #expect(try Trace.decodeJSONLines(trace.jsonLines()).header.graph == graph)
     graph.transitions[0].isComputed = false
     #expect {

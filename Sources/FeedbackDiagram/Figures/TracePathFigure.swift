@@ -38,13 +38,13 @@ public struct TracePathFigure: Sendable {
     var from: String
     var to: String
     var undeclared: Bool
-    var steps: [Step]
+    var steps: [TraceStep]
   }
 
   var moves: [Move] {
     var merged: [String: Move] = [:]
     for step in trace.steps where step.kind == .event || step.kind == .undeclaredTransition {
-      guard let from = step.fromNode, let to = step.toNode else { continue }
+      guard let from = step.beforeNode, let to = step.afterNode else { continue }
       // A step no transition matched (transition nil) was reduced by a fallback reducer:
       // observed, not undeclared. A transition id the graph does not declare is undeclared.
       let undeclared =
@@ -61,22 +61,22 @@ public struct TracePathFigure: Sendable {
   }
 
   /// The failing step, when the outcome names one that is in the trace.
-  var failingStep: Step? {
+  var failingStep: TraceStep? {
     failingOffset.map { trace.steps[$0] }
   }
 
   /// The state the run was in at the failing step (the state after it, for an event step).
   var failingState: String? {
     guard let offset = failingOffset else { return nil }
-    return trace.steps[...offset].last { $0.toNode != nil }?.toNode
+    return trace.steps[...offset].last { $0.afterNode != nil }?.afterNode
   }
 
   /// What the state nodes show, gathered in one pass over the steps.
   private struct StateFacts {
     var visited: Set<String> = []
-    var ignored: [String: [Step]] = [:]
+    var ignored: [String: [TraceStep]] = [:]
     var failingState: String?
-    var failingStep: Step?
+    var failingStep: TraceStep?
   }
 
   /// The figure as DOT text.
@@ -90,13 +90,13 @@ public struct TracePathFigure: Sendable {
     let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     var facts = StateFacts(failingState: failingState, failingStep: failingStep)
     for step in trace.steps {
-      if let node = step.toNode { facts.visited.insert(node) }
-      if step.kind == .ignoredEvent, let state = step.fromNode ?? step.toNode {
+      if let node = step.afterNode { facts.visited.insert(node) }
+      if step.kind == .ignoredEvent, let state = step.beforeNode ?? step.afterNode {
         facts.ignored[state, default: []].append(step)
       }
     }
     let failing = facts.failingStep
-    let start = trace.steps.first { $0.kind == .initial }?.toNode ?? graph.initial
+    let start = trace.steps.first { $0.kind == .initial }?.afterNode ?? graph.initial
     let drawn = Drawn(self, moves: moves, visited: facts.visited.union([start]))
     var dot = DOTWriter(digraph: graph.name + " trace")
     dot.leftToRight(t, nodesep: "0.5", ranksep: "0.8", fast: drawn.layout != .full)
@@ -227,7 +227,7 @@ public struct TracePathFigure: Sendable {
     }
   }
 
-  private func label(_ move: Move, failing: Step?) -> [String] {
+  private func label(_ move: Move, failing: TraceStep?) -> [String] {
     var parts = move.steps.prefix(stepsPerEdge).map { step in
       (step.index == failing?.index ? "✗ " : "") + "#\(step.index) \(step.eventNode ?? step.event ?? "?")"
     }
@@ -240,10 +240,11 @@ public struct TracePathFigure: Sendable {
     return lines
   }
 
-  private func describe(_ step: Step) -> String {
+  private func describe(_ step: TraceStep) -> String {
     let source = step.feedback.map { "from \(graph.feedbackName($0))" } ?? "sent"
     let via = step.transition.map { " via \(graph.describe($0))" } ?? ""
-    return "\(step.eventNode ?? step.event ?? "?") (\(source)): \(step.fromNode ?? "?") → \(step.toNode ?? "?")\(via)"
+    return
+      "\(step.eventNode ?? step.event ?? "?") (\(source)): \(step.beforeNode ?? "?") → \(step.afterNode ?? "?")\(via)"
   }
 
   private func stateAttributes(_ name: String, offset: Int, declared: Bool, facts: StateFacts) -> [String] {

@@ -34,7 +34,7 @@ struct TraceTimeline {
   /// step's position in the trace. `number` is the step an event is known by everywhere:
   /// the step that reduced (or ignored) it, also for an emitted event, whose own step only
   /// says that it was emitted; `nil` when the trace ends before the event is reduced.
-  struct Mark { var x: Double; var step: Step; var offset: Int; var number: Int? }
+  struct Mark { var x: Double; var step: TraceStep; var offset: Int; var number: Int? }
   /// An effect: its feedback, sub-row, extent, how it ended, and what it emitted.
   struct EffectBar {
     enum End { case finished, cancelled, running }
@@ -78,7 +78,7 @@ struct TraceTimeline {
   /// Lays out `steps`, the trace's steps from position `firstOffset` on; `reducedAt` gives,
   /// by position in the trace, the step that reduced each emitted event
   /// (``reductions(of:)`` of the whole trace, so that a window cut before it still knows).
-  init(steps: [Step], firstOffset: Int = 0, reducedAt: [Int: Int]? = nil) {
+  init(steps: [TraceStep], firstOffset: Int = 0, reducedAt: [Int: Int]? = nil) {
     let reducedAt = reducedAt ?? Self.reductions(of: steps, firstOffset: firstOffset)
     // Waits in Double: times come from a file and may jump from Int64.min to Int64.max,
     // whose difference overflows Int64. A wait back in time counts as none.
@@ -122,7 +122,7 @@ struct TraceTimeline {
       switch step.kind {
       case .initial, .event, .undeclaredTransition:
         if step.isExternal { external.append(Mark(x: here, step: step, offset: offset, number: step.index)) }
-        guard let state = step.toNode else { break }
+        guard let state = step.afterNode else { break }
         if let last = spans.indices.last { spans[last].end = here }
         spans.append(StateSpan(state: state, start: here, end: width, step: step.index, offset: offset))
       case .ignoredEvent:
@@ -161,10 +161,10 @@ struct TraceTimeline {
   /// feedback with the same event, in the order emitted.
   ///
   /// - Complexity: O(steps).
-  static func reductions(of steps: [Step], firstOffset: Int = 0) -> [Int: Int] {
+  static func reductions(of steps: [TraceStep], firstOffset: Int = 0) -> [Int: Int] {
     var pending: [String: [Int]] = [:]
     var result: [Int: Int] = [:]
-    func key(_ step: Step) -> String { "\(step.feedback.map { "\($0.index)" } ?? "-")\u{1}\(step.event ?? "")" }
+    func key(_ step: TraceStep) -> String { "\(step.feedback.map { "\($0.index)" } ?? "-")\u{1}\(step.event ?? "")" }
     for (local, step) in steps.enumerated() {
       if step.kind == .effectEmitted {
         pending[key(step), default: []].append(firstOffset + local)

@@ -94,11 +94,11 @@ struct TraceViewerData {
     var spans: [(offset: Int, name: Int)] = []
     for (offset, step) in steps.enumerated() {
       if offset > 0 { out.raw(",") }
-      let before = (description: intern(step.stateBefore).orElse(current.description), json: current.json)
+      let before = (description: intern(step.before).orElse(current.description), json: current.json)
       var after = before
       var node = current.node
-      if let to = step.toNode, step.kind != .ignoredEvent {
-        after = (intern(step.stateAfter ?? to), intern(step.stateJSON))
+      if let to = step.afterNode, step.kind != .ignoredEvent {
+        after = (intern(step.after ?? to), intern(step.stateJSON))
         node = figure.states[to] ?? -1
         spans.append((offset, intern(to)))
       }
@@ -107,7 +107,7 @@ struct TraceViewerData {
         before.description, before.json, after.description, after.json, node,
         intern(step.feedback.map(graph.feedbackName)), barOf[offset] ?? -1,
         intern(step.event), intern(step.eventJSON), links[offset] ?? -1,
-        intern(step.fromNode), intern(step.toNode), step.fromNode.flatMap { figure.states[$0] } ?? -1,
+        intern(step.beforeNode), intern(step.afterNode), step.beforeNode.flatMap { figure.states[$0] } ?? -1,
         intern(Self.edge(of: step, graph: graph, figure: figure)), intern(Self.transition(of: step, graph: graph)),
       ]
       out.raw(
@@ -181,19 +181,19 @@ struct TraceViewerData {
   /// The figure's id of the edge `step` took: the initial marker's edge for the initial
   /// step into the graph's initial state; for an event step, the drawn edge of its
   /// transition between its states (or from "any state").
-  static func edge(of step: Step, graph: SystemGraph, figure: FigureIDs) -> String? {
+  static func edge(of step: TraceStep, graph: SystemGraph, figure: FigureIDs) -> String? {
     if step.kind == .initial {
-      return figure.initialEdge && step.toNode == graph.initial ? "initial_edge" : nil
+      return figure.initialEdge && step.afterNode == graph.initial ? "initial_edge" : nil
     }
     guard step.kind == .event || step.kind == .undeclaredTransition, let transition = step.transition,
-      let to = step.toNode
+      let to = step.afterNode
     else { return nil }
-    return figure.edges["\(transition.index)\u{1}\(step.fromNode ?? "")\u{1}\(to)"]
+    return figure.edges["\(transition.index)\u{1}\(step.beforeNode ?? "")\u{1}\(to)"]
       ?? figure.edges["\(transition.index)\u{1}*\u{1}\(to)"]
   }
 
   /// The transition an event step took, as people read it (`red —tick→ green`).
-  static func transition(of step: Step, graph: SystemGraph) -> String? {
+  static func transition(of step: TraceStep, graph: SystemGraph) -> String? {
     switch step.kind {
     case .undeclaredTransition: "undeclared: " + (step.transition.map(graph.describe) ?? "no declared transition")
     case .event: step.transition.map(graph.describe)
@@ -206,7 +206,7 @@ struct TraceViewerData {
   /// its first step here. Lifecycle rule: an effect finishes when its operation returns,
   /// and only a running effect is cancelled; a bar ends at its first `effectFinished` or
   /// `effectCancelled`.
-  static func bars(_ steps: [Step]) -> (bars: [Bar], barOf: [Int: Int]) {
+  static func bars(_ steps: [TraceStep]) -> (bars: [Bar], barOf: [Int: Int]) {
     var bars: [Bar] = []
     var open: [EffectID: Int] = [:]
     var barOf: [Int: Int] = [:]
@@ -233,11 +233,11 @@ struct TraceViewerData {
   /// Emissions and the event steps that reduced them, both ways, by position: an
   /// emission is reduced by the first later event step from the same feedback with the
   /// same event, in the order emitted (the rule ``TraceTimeline`` numbers events by).
-  static func links(_ steps: [Step]) -> [Int: Int] {
+  static func links(_ steps: [TraceStep]) -> [Int: Int] {
     // Per key, the emissions in order and how many of them were reduced (O(1) per step).
     var pending: [String: (emitted: [Int], reduced: Int)] = [:]
     var links: [Int: Int] = [:]
-    func key(_ step: Step) -> String { "\(step.feedback.map { "\($0.index)" } ?? "-")\u{1}\(step.event ?? "")" }
+    func key(_ step: TraceStep) -> String { "\(step.feedback.map { "\($0.index)" } ?? "-")\u{1}\(step.event ?? "")" }
     for (offset, step) in steps.enumerated() {
       if step.kind == .effectEmitted {
         pending[key(step), default: ([], 0)].emitted.append(offset)

@@ -49,16 +49,17 @@ public enum EventSource: Hashable, Sendable, CustomStringConvertible {
 /// name people read. Each case carries exactly its fields: `before` and `after` are the
 /// states around an event, `state` the one state of a step that did not change it.
 ///
-/// A trace file holds the same steps as `FeedbackGraph`'s `Step`, the versioned record
-/// with the values described and encoded (`FeedbackLoopTracing`'s `TraceWriter` writes one per step).
+/// A step travels one way: the loop builds it once, at its observer, and
+/// `FeedbackLoopTracing` maps it once into `FeedbackGraph`'s `TraceStep`, the versioned
+/// record with the values described and encoded, which trace files hold (its
+/// `TraceWriter` writes one per step). Nothing maps a trace record back into a step.
 ///
 /// Why a type of its own: it is the step with the system's own typed values, as the loop
-/// reports it to an observer; the trace record (described and encoded values, readable
-/// without the system's types), the test kit's `RecordedStep` additions (index,
-/// time, cause) and the explorer's timeless path steps are mappings of it.
+/// reports it to an observer; the trace record (readable without the system's types) and
+/// the test kit's `RecordedStep` (index, time, cause beside it) are made from it.
 public enum LoopStep<State: Sendable, Event: Sendable>: Sendable {
-  /// The loop started in `state`.
-  case started(state: State)
+  /// The loop started in `state`, its initial state.
+  case initial(state: State)
   /// `event` from `source` was reduced from `before` to `after`; `transition` is the
   /// declared transition that matched, if the system declares them.
   case reduced(event: Event, source: EventSource, before: State, after: State, transition: TransitionID?)
@@ -88,7 +89,7 @@ public enum LoopStep<State: Sendable, Event: Sendable>: Sendable {
   /// What kind of step this is, in the trace files' vocabulary.
   public var kind: StepKind {
     switch self {
-    case .started: .initial
+    case .initial: .initial
     case .reduced: .event
     case .ignored: .ignoredEvent
     case .undeclaredTransition: .undeclaredTransition
@@ -139,7 +140,7 @@ extension LoopStep {
   /// unchanged state of an ignored event; `nil` for effect steps and `stopped`.
   public var after: State? {
     switch self {
-    case .started(let state), .ignored(_, _, let state): state
+    case .initial(let state), .ignored(_, _, let state): state
     case .reduced(_, _, _, let after, _), .undeclaredTransition(_, _, _, let after, _): after
     default: nil
     }
@@ -158,7 +159,7 @@ extension LoopStep {
     let source: EventSource = feedback.map { .feedback($0) } ?? .external
     switch step.kind {
     case .initial:
-      self = .started(state: step.after!)
+      self = .initial(state: step.after!)
     case .event:
       self = .reduced(
         event: step.event!, source: source, before: step.before!, after: step.after!, transition: step.transition)
@@ -177,34 +178,6 @@ extension LoopStep {
       self = .effectCancelled(step.effect!, feedback: feedback!)
     case .stopped:
       self = .stopped
-    }
-  }
-
-  /// The probe step this step maps to (the trace writer's input).
-  @inlinable
-  package var probeStep: ProbeStep<State, Event> {
-    switch self {
-    case .started(let state):
-      ProbeStep(kind: .initial, after: state)
-    case .reduced(let event, let source, let before, let after, let transition):
-      ProbeStep(
-        kind: .event, event: event, feedback: source.feedbackID, before: before, after: after, transition: transition)
-    case .ignored(let event, let source, let state):
-      ProbeStep(kind: .ignoredEvent, event: event, feedback: source.feedbackID, before: state, after: state)
-    case .undeclaredTransition(let event, let source, let before, let after, let transition):
-      ProbeStep(
-        kind: .undeclaredTransition, event: event, feedback: source.feedbackID, before: before, after: after,
-        transition: transition)
-    case .effectStarted(let effect, let feedback):
-      ProbeStep(kind: .effectStarted, feedback: feedback.id, effect: effect)
-    case .effectEmitted(let effect, let feedback, let event):
-      ProbeStep(kind: .effectEmitted, event: event, feedback: feedback.id, effect: effect)
-    case .effectFinished(let effect, let feedback):
-      ProbeStep(kind: .effectFinished, feedback: feedback.id, effect: effect)
-    case .effectCancelled(let effect, let feedback):
-      ProbeStep(kind: .effectCancelled, feedback: feedback.id, effect: effect)
-    case .stopped:
-      ProbeStep(kind: .stopped)
     }
   }
 }
