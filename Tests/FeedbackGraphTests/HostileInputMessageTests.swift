@@ -176,7 +176,7 @@ import FeedbackLoopSupport
       #expect {
         try Trace.decodeJSONLines(data, source: "t.jsonl")
       } throws: { error in
-        "\(error)".hasPrefix("t.jsonl:3: afterNode: contains U+") && "\(error)".hasSuffix("names must be printable")
+        "\(error)".hasPrefix("t.jsonl:3: toNode: contains U+") && "\(error)".hasSuffix("names must be printable")
       }
     }
     let carriageReturn = try Self.trace(line: 1) { $0["kind"] = "initial\r" }

@@ -84,19 +84,6 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       probe: onStep.map { StepObserver(onStep: $0, feedbackNames: system.feedbacks.map(\.name)) })
   }
 
-  /// The observer is `onStep` now: one step type, one way to observe a loop.
-  @available(
-    *, unavailable, renamed: "init(_:scheduler:onStep:)",
-    message: "one way to observe a loop: Loop(system, onStep: { step in … }) sees every LoopStep"
-  )
-  public convenience init(
-    _ system: System<State, Event>,
-    scheduler: any LoopScheduler = InlineScheduler(),
-    monitor: (@Sendable (LoopStep<State, Event>) -> Void)?
-  ) {
-    fatalError("unavailable")
-  }
-
   /// Starts a loop that reports to `probe` (the test kit's recorder), in `start` (the
   /// system's initial state by default).
   @inlinable
