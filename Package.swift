@@ -162,13 +162,16 @@ let package = Package(
       dependencies: [
         "FeedbackLoopTesting", "FeedbackLoop", "FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoopSupport",
         "FeedbackLoopTracing",
-      ]
+      ],
+      // The doc comments' swift blocks no test compiles yet (DocCommentMirrorCheckTests).
+      exclude: ["Readme/DocCommentGaps.txt"]
     ),
     .testTarget(
       name: "FeedbackLoopExplorerTests",
       dependencies: ["FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackGraph"]
     ),
-    .testTarget(name: "FeedbackCoverageTests", dependencies: ["FeedbackCoverage", "FeedbackGraph"]),
+    // The doc examples run against a real System's graph (FeedbackLoop), as a user's would.
+    .testTarget(name: "FeedbackCoverageTests", dependencies: ["FeedbackCoverage", "FeedbackGraph", "FeedbackLoop"]),
     .testTarget(
       name: "FeedbackDiagramTests",
       dependencies: [

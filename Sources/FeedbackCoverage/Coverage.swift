@@ -6,7 +6,7 @@ public import FeedbackGraph
 /// Build it one step at a time, so that any number of trace files fits in constant memory:
 ///
 /// ```swift
-/// var coverage = Coverage(graph: TrafficLight.system.graph)
+/// var coverage = Coverage(graph: trafficLight.graph)
 /// var reader = try TraceReader(contentsOf: url)
 /// _ = try reader.header()
 /// coverage.beginTrace()

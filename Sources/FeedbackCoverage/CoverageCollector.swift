@@ -17,8 +17,8 @@ import Foundation
 /// listed in ``Report/untraced``.
 ///
 /// ```swift
-/// let files = try TraceFiles.find(["Traces"])
-/// let report = try CoverageCollector(registered: [TrafficLight.system.graph]).measure(files)
+/// let files = try TraceFiles.find([tracesFolder])
+/// let report = try CoverageCollector(registered: [trafficLight.graph]).measure(files)
 /// for skipped in report.skipped { print(skipped) }
 /// ```
 public struct CoverageCollector: Sendable {
