@@ -8,7 +8,7 @@
 /// - Complexity: append and subscript are O(1).
 @usableFromInline
 struct ChunkedArray<Element>: RandomAccessCollection {
-  /// Elements per chunk: 4,096 (a chunk of 16-byte records is 64 KiB).
+  /// Elements per chunk: 4,096 (a chunk of 12-byte records is 48 KiB).
   @inlinable static var chunkSize: Int { 4096 }
 
   /// A chunk: its header counts the elements initialized so far.

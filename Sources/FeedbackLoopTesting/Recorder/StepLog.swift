@@ -1,7 +1,7 @@
 public import FeedbackLoop
 public import FeedbackGraph
 
-/// The recorder's steps, stored compactly: a 16-byte ``Record`` per step (no references),
+/// The recorder's steps, stored compactly: a 12-byte ``Record`` per step (no references),
 /// chunked side arrays for the events and states the steps carry, feedbacks and
 /// transitions as numbers, and the virtual time only where it changes.
 ///
@@ -20,7 +20,7 @@ public import FeedbackGraph
 ///   needs cost more instructions per cycle than the two appends it saves.)
 @usableFromInline
 struct StepLog<State: Sendable, Event: Sendable>: Sendable {
-  /// One record, in 13 bytes (16 with padding). Its two numbers mean, by kind:
+  /// One record, in 12 bytes. Its two numbers mean, by kind:
   /// - event kinds: ``transition`` (or none) and ``state``, the state after the step (the
   ///   state before is state `state - 1`; the event is in `eventSteps` at `state - 1`);
   /// - `initial`: ``state`` 0;
@@ -33,9 +33,9 @@ struct StepLog<State: Sendable, Event: Sendable>: Sendable {
   struct Record: Sendable {
     @usableFromInline var first: Int32
     @usableFromInline var second: Int32
-    /// The feedback's index, or -1 for none. A loop can have up to 2³¹ − 1 feedbacks.
-    @usableFromInline var feedbackIndex: Int32
-    @usableFromInline var kind: StepKind
+    /// The kind (`StepKind.ordinal`) in the top 8 bits; below it, the feedback's index in 24
+    /// bits, all ones for none. A loop can have up to 2²⁴ − 1 feedbacks this way.
+    @usableFromInline var kindAndFeedback: UInt32
 
     /// An event step's record.
     @inlinable @inline(__always)
@@ -51,11 +51,18 @@ struct StepLog<State: Sendable, Event: Sendable>: Sendable {
 
     @inlinable @inline(__always)
     init(_ kind: StepKind, first: Int32 = 0, second: Int32 = 0, feedback: FeedbackID? = nil) {
-      (self.first, self.second, self.kind) = (first, second, kind)
-      feedbackIndex = Int32(feedback?.index ?? -1)
+      (self.first, self.second) = (first, second)
+      kindAndFeedback = UInt32(kind.ordinal) << 24 | UInt32(truncatingIfNeeded: feedback?.index ?? -1) & Self.noFeedback
     }
 
-    @inlinable var feedback: FeedbackID? { feedbackIndex < 0 ? nil : FeedbackID(Int(feedbackIndex)) }
+    /// The 24 bits of a missing feedback: -1 cut to the field's width.
+    @inlinable static var noFeedback: UInt32 { 0xFF_FFFF }
+
+    @inlinable var kind: StepKind { StepKind(ordinal: UInt8(kindAndFeedback >> 24)) }
+    @inlinable var feedback: FeedbackID? {
+      let index = kindAndFeedback & Self.noFeedback
+      return index == Self.noFeedback ? nil : FeedbackID(Int(index))
+    }
     @inlinable var transition: TransitionID? { first < 0 ? nil : TransitionID(Int(first)) }
     @inlinable var state: Int { Int(second) }
     @inlinable var effect: EffectID { EffectID(Int(first)) }
@@ -83,6 +90,7 @@ struct StepLog<State: Sendable, Event: Sendable>: Sendable {
   /// states compare with `statesEqual`.
   @inlinable
   init(feedbackNames: [String], statesEqual: @escaping @Sendable (State, State) -> Bool) {
+    precondition(feedbackNames.count < Record.noFeedback, "a recording can name at most 16,777,214 feedbacks")
     names = feedbackNames
     self.statesEqual = statesEqual
   }
