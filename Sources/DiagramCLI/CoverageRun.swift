@@ -126,12 +126,12 @@ package struct CoverageRun {
       if untracedNames.contains(name) {
         if transitions != nil || states != nil {
           heading.append("\(name): no traces")
-          let stale = skipped.filter { $0.system == name }.count
+          let skips = Self.skipCounts(skipped.filter { $0.system == name })
           let others = leftOut.filter { $0.system == name }.count
           details.append(
             "  \(name): no traces"
-              + (stale > 0
-                ? " (\(stale) trace\(stale == 1 ? "" : "s") skipped as out of date)"
+              + (!skips.isEmpty
+                ? " (\(skips))"
                 : others > 0
                   ? " of tests (\(others) trace\(others == 1 ? "" : "s") not written by a test left out)"
                   : " found; record its tests with FEEDBACKLOOP_TRACE_DIR set"))
@@ -153,6 +153,22 @@ package struct CoverageRun {
     guard heading.isEmpty else {
       throw DiagramCLIError.belowMinimum(["coverage below the minimum: " + heading.joined(separator: "; ")] + details)
     }
+  }
+
+  /// `1 trace skipped as out of date (…): re-run its test; 2 traces skipped as a different
+  /// system named Counter than the registered one: rename …`: the skipped traces counted by
+  /// ``SkippedTrace/reason``, the reason each one's own line gives, in order of appearance.
+  static func skipCounts(_ skipped: [SkippedTrace]) -> String {
+    var reasons: [String] = []
+    var counts: [String: Int] = [:]
+    for trace in skipped {
+      if counts[trace.reason] == nil { reasons.append(trace.reason) }
+      counts[trace.reason, default: 0] += 1
+    }
+    return reasons.map { reason in
+      let count = counts[reason, default: 0]
+      return "\(count) trace\(count == 1 ? "" : "s") skipped as \(reason)"
+    }.joined(separator: "; ")
   }
 
   private static func percent(_ fraction: Double) -> String {

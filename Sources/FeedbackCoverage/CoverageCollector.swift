@@ -197,10 +197,25 @@ public struct SkippedTrace: Hashable, Sendable, CustomStringConvertible {
   /// `skipped Traces/a.jsonl: recorded against fingerprint A, but 2/3 traces of Door (not a registered system) were recorded against B — measured against those; re-run its test`.
   public var description: String { messageLine(text) }
 
+  /// Why the trace was skipped, as its line (``description``) says it, to follow `skipped as`
+  /// where skipped traces are counted: `out of date (recorded against another fingerprint):
+  /// re-run its test`, `a different system named Counter than the registered one: rename one
+  /// of them, …`, or `recorded against another fingerprint than most traces of Door`.
+  public var reason: String {
+    if isAnotherSystem {
+      return "a different system named \(system) than the registered one: \(Self.anotherSystemAdvice)"
+    }
+    if unregisteredShare != nil { return "recorded against another fingerprint than most traces of \(system)" }
+    return "out of date (recorded against another fingerprint): re-run its test"
+  }
+
+  private static let anotherSystemAdvice =
+    "rename one of them, or draw it with the DiagramCommand that registers it"
+
   private var text: String {
     if isAnotherSystem {
       return
-        "skipped \(file): a different system named \(system) than the registered one (they share less than half of their states and events): rename one of them, or draw it with the DiagramCommand that registers it"
+        "skipped \(file): a different system named \(system) than the registered one (they share less than half of their states and events): \(Self.anotherSystemAdvice)"
     }
     guard let share = unregisteredShare else {
       return "skipped \(file): recorded against fingerprint \(recorded), \(system) is now \(current) — re-run its test"
