@@ -14,7 +14,8 @@ import PackageDescription
 /// FeedbackLoop, Observation <- FeedbackLoopObservation (the observable model for views)
 /// swift-case-paths (and so swift-syntax) only in the opt-in AddOns/FeedbackLoopCasePaths package
 /// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/), Mustache <- FeedbackDiagram (never the runtime)
-/// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
+/// FeedbackGraph <- FeedbackMutation (the mutation runner: test selection, processes, report)
+/// FeedbackDiagram, FeedbackMutation <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
 /// Where Combine is missing, OpenCombine stands in for it.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
@@ -109,11 +110,14 @@ let package = Package(
         .product(name: "Mustache", package: "swift-mustache"),
       ]
     ),
+    // The mutation runner: test selection by traces, test processes, the report.
+    .target(name: "FeedbackMutation", dependencies: ["FeedbackGraph", "FeedbackLoopSupport"]),
     .target(
       name: "DiagramCLI",
       dependencies: [
         "FeedbackDiagram",
         "FeedbackGraph",
+        "FeedbackMutation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -161,10 +165,14 @@ let package = Package(
     ),
     .testTarget(
       name: "DiagramCLITests",
+      dependencies: ["DiagramCLI", "FeedbackMutation", "FeedbackLoopExamples", "FeedbackLoopExplorer", "FeedbackLoopSupport"]
+    ),
+    .testTarget(
+      name: "FeedbackMutationTests",
       dependencies: [
-        "DiagramCLI", "FeedbackLoopExamples", "FeedbackLoopSupport",
+        "FeedbackMutation", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopSupport",
         // MutationRunTests: the weak and strong suites run in process, with a mutant switched on.
-        "FeedbackLoopTesting", "FeedbackLoopExplorer",
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExplorer",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),

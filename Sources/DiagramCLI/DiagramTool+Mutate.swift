@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedbackDiagram
 import FeedbackGraph
+import FeedbackMutation
 import Foundation
 
 extension DiagramTool {
@@ -30,8 +31,11 @@ extension DiagramTool {
     @Option(name: .customLong("min-score"), help: "Fail below this mutation score (0…1).")
     var minScore: Double?
 
-    @Option(name: .long, help: "Run the i-th of n slices of the mutants (e.g. 2/4).")
+    @Option(name: .long, help: "Run the i-th of n slices of the mutants (e.g. 2/4).", transform: parseShard)
     var shard: Shard?
+
+    @Option(name: .long, help: "How many test processes run at once (default 1).")
+    var jobs = 1
 
     @Option(
       name: .long, parsing: .upToNextOption,
@@ -60,10 +64,23 @@ extension DiagramTool {
         throw DiagramCLIError.minimumOutOfRange(option: "--min-score", value: minScore)
       }
       if timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds.") }
+      if jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of processes; expected 1 or more.") }
       if !merge.isEmpty, shard != nil { throw ValidationError("--merge joins shards' results; drop --shard.") }
     }
 
     func run() throws {
+      do {
+        try runMutate()
+      } catch let error as MutationError {
+        switch error {
+        case .unknownMutant(let id): throw DiagramCLIError.unknownMutant(id)
+        case .results(let message): throw DiagramCLIError.mutationResults(message)
+        case .setup(let message): throw DiagramCLIError.mutationSetup(message)
+        }
+      }
+    }
+
+    private func runMutate() throws {
       if list {
         for mutant in try MutationRun.plan(systems: Catalog.systems, only: mutant, shard: shard) {
           print("\(mutant.id)\t\(mutant.name)")
@@ -81,59 +98,15 @@ extension DiagramTool {
       }
     }
 
-    /// Builds, records the suite's traces, and runs the mutants.
+    /// Builds, records the suite's traces, and runs the mutants (FeedbackMutation's driver).
     private func mutate() throws -> MutationReport {
       let mutants = try MutationRun.plan(systems: Catalog.systems, only: mutant, shard: shard)
-      var process = TestProcess(packagePath: packagePath, tests: tests, timeout: timeout)
-      if !skipBuild {
-        printError("Building the tests (swift build --build-tests)…")
-        if case .failed(let output) = try process.build() {
-          throw DiagramCLIError.mutationSetup("the build failed: " + Self.lastLine(output))
-        }
-      }
-      let traces = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "diagram-mutate-traces-\(UUID().uuidString)", isDirectory: true)
-      defer { try? FileManager.default.removeItem(at: traces) }
-      printError("Running the suite once with traces…")
-      let started = Date()
-      switch try process.runSuite(tracingInto: traces) {
-      case .passed: break
-      case .timedOut:
-        throw DiagramCLIError.mutationSetup("the tests did not finish")
-      case .ranNoTest:
-        throw DiagramCLIError.mutationSetup(
-          "--tests \(tests ?? "") runs no test; `swift test list` shows the tests' names")
-      case .failed(let output):
-        throw DiagramCLIError.mutationSetup(
-          "the tests fail without a mutant; fix them first (" + Self.lastLine(output) + ")")
-      }
-      let suiteSeconds = Date().timeIntervalSince(started)
-      process.binary = try process.findBinary()
-      let identifiers = try process.listTests()
-      let tested = TracedTest.grouping(try Self.readTraces(in: traces))
-      guard !tested.isEmpty else {
-        throw DiagramCLIError.mutationSetup(
-          "the tests wrote no traces: only tests that record with LoopRecorder can kill mutants")
-      }
-      // A control run without a mutant: the direct runs of the binary must pass as `swift test` did.
-      if process.binary != nil,
-        try process.run(identifiers: tested.flatMap { $0.identifiers(among: identifiers) }, mutantJSON: "") != .passed
-      {
-        printError("note: the tests fail when run from the test binary directly; running each mutant with swift test")
-        process.binary = nil
-      }
       var behaviours: [String: @Sendable (Mutant?) -> ReachableBehaviour?] = [:]
       for exploration in Catalog.explorations { behaviours[exploration.name] = exploration.behaviour }
-      let run = MutationRun(mutants: mutants, tests: tested, behaviours: behaviours, shard: shard)
-      return try run.execute(suiteSeconds: suiteSeconds, started: started, progress: printError) { mutant, chosen in
-        let json = try MutationRun.environmentJSON(mutant)
-        let named = chosen.map { $0.identifiers(among: identifiers) }
-        // A test `swift test list` does not show under its traces' name: `swift test` by name patterns.
-        guard !named.contains(where: \.isEmpty) else {
-          return try process.run(patterns: chosen.map(\.filter), mutantJSON: json)
-        }
-        return try process.run(identifiers: named.flatMap { $0 }, mutantJSON: json)
-      }
+      let driver = MutationDriver(
+        process: TestProcess(packagePath: packagePath, tests: tests, timeout: timeout), skipBuild: skipBuild,
+        jobs: jobs, log: { printError($0) })
+      return try driver.run(mutants: mutants, behaviours: behaviours, shard: shard, readTraces: readMutationTraces)
     }
 
     /// Writes `<stem>.mutants.<format>` for each system with mutants.
@@ -159,23 +132,6 @@ extension DiagramTool {
       if !names.isEmpty { printError("Wrote \(names.joined(separator: ", ")) into \(figures.output)/") }
     }
 
-    /// The traces the suite wrote.
-    private static func readTraces(in folder: URL) throws -> [Trace] {
-      guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-      do {
-        return try TraceFiles.find([folder.path]).map { path in
-          var reader = try TraceReader(contentsOf: URL(fileURLWithPath: path))
-          var trace = Trace(header: try reader.header())
-          while let step = try reader.next() { trace.steps.append(step) }
-          return trace
-        }
-      } catch let error as CoverageError {
-        throw DiagramCLIError.traces(error.description)
-      } catch let error as GraphDecodingError {
-        throw DiagramCLIError.traces(error.description)
-      }
-    }
-
     /// The results in the file at `path`.
     private static func readResults(_ path: String) throws -> MutationReport {
       let data: Data
@@ -186,10 +142,30 @@ extension DiagramTool {
       }
       return try MutationReport.read(data, path: path)
     }
+  }
+}
 
-    /// The last non-empty line of a command's output.
-    private static func lastLine(_ output: String) -> String {
-      output.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? "no output"
+/// `--shard`'s value, or an error naming it and the form it takes.
+func parseShard(_ text: String) throws -> Shard {
+  guard let shard = Shard(argument: text) else {
+    throw ValidationError("expected i/n with 1 ≤ i ≤ n (e.g. 2/4)")
+  }
+  return shard
+}
+
+/// The traces the suite wrote.
+func readMutationTraces(in folder: URL) throws -> [Trace] {
+  guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+  do {
+    return try TraceFiles.find([folder.path]).map { path in
+      var reader = try TraceReader(contentsOf: URL(fileURLWithPath: path))
+      var trace = Trace(header: try reader.header())
+      while let step = try reader.next() { trace.steps.append(step) }
+      return trace
     }
+  } catch let error as CoverageError {
+    throw DiagramCLIError.traces(error.description)
+  } catch let error as GraphDecodingError {
+    throw DiagramCLIError.traces(error.description)
   }
 }

@@ -1,6 +1,7 @@
 import DiagramCLI
 import FeedbackGraph
 import FeedbackLoopExamples
+import FeedbackMutation
 import Foundation
 import Testing
 

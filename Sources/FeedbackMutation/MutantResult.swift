@@ -11,6 +11,10 @@ package struct MutantResult: Codable, Equatable, Sendable {
     /// The explorer finds its reachable behaviour identical to the original's: no test
     /// can kill it, so it is left out of the score.
     case equivalent
+    /// A mutant of a feedback whose events, in every trace that shows the feedback, the
+    /// tests send themselves (`send(_:from:)`, an input): its effects never run in a test,
+    /// so no test can kill it. Listed apart and left out of the score.
+    case drivenByTests
   }
 
   /// The mutant.
@@ -19,16 +23,22 @@ package struct MutantResult: Codable, Equatable, Sendable {
   package var status: Status
   /// The tests run against it (by name, as their traces name them), sorted.
   package var tests: [String]
+  /// The tests that failed with it switched on (those that killed it), sorted.
+  package var killedBy: [String]
   /// Whether the tests ran past the time limit (counted as killed).
   package var timedOut: Bool
   /// How long its tests ran, in seconds.
   package var seconds: Double
 
   /// A result.
-  package init(mutant: Mutant, status: Status, tests: [String], timedOut: Bool = false, seconds: Double = 0) {
+  package init(
+    mutant: Mutant, status: Status, tests: [String], killedBy: [String] = [], timedOut: Bool = false,
+    seconds: Double = 0
+  ) {
     self.mutant = mutant
     self.status = status
     self.tests = tests
+    self.killedBy = killedBy
     self.timedOut = timedOut
     self.seconds = seconds
   }

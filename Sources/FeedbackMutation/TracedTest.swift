@@ -23,6 +23,20 @@ package struct TracedTest: Sendable {
     }
   }
 
+  /// Whether its recordings of `mutant`'s system show `feedback`'s events but never one of
+  /// its effects: the test sends the feedback's events itself (`send(_:from:)`, an input),
+  /// so what the feedback's effects would do never reaches it.
+  package func sendsItself(_ feedback: FeedbackID, of mutant: Mutant) -> Bool {
+    var sent = false
+    for trace in traces where trace.header.system == mutant.system && trace.header.fingerprint == mutant.fingerprint {
+      for step in trace.steps where step.feedback == feedback {
+        if step.kind.isEffectStep { return false }
+        if step.kind.isEventStep { sent = true }
+      }
+    }
+    return sent
+  }
+
   /// The `swift test --filter` pattern that runs this test alone (and tests of the same
   /// name in other suites): the name after a `/` or a `.`, followed by its parameters
   /// (Swift Testing) or the end (XCTest, whose identifiers have no parentheses).
