@@ -8,8 +8,9 @@ package struct MutantResult: Codable, Equatable, Sendable {
     case killed
     /// Every test that ran it passed, or no test's trace touches what it changes.
     case survived
-    /// The explorer finds its reachable behaviour identical to the original's: no test
-    /// can kill it, so it is left out of the score.
+    /// The explorer finds its reachable behaviour identical to the original's, or (for a
+    /// clock mutant) no traced effect of the feedback waits on the clock: no test can kill
+    /// it, so it is left out of the score.
     case equivalent
     /// A mutant of a feedback whose events, in every trace that shows the feedback, the
     /// tests send themselves (`send(_:from:)`, an input): its effects never run in a test,
@@ -43,6 +44,15 @@ package struct MutantResult: Codable, Equatable, Sendable {
     self.seconds = seconds
   }
 
+  /// What killed it, in words: the failing tests, the time limit, or (when the runner did
+  /// not record which) the tests that ran it.
+  package var killers: String {
+    let limit = timedOut ? "the time limit" : nil
+    if !killedBy.isEmpty { return killedBy.joined(separator: ", ") + (limit.map { " (and \($0))" } ?? "") }
+    if let limit { return limit }
+    return tests.isEmpty ? "(not recorded)" : "one of \(tests.joined(separator: ", ")) (not recorded which)"
+  }
+
   /// What the tests that ran a survivor did not assert, in words.
   package var unasserted: String {
     let mutant = self.mutant
@@ -62,6 +72,14 @@ package struct MutantResult: Codable, Equatable, Sendable {
       return "none asserts an event or an effect of the feedback"
     case .dropEmission:
       return "none asserts that the feedback emits \(mutant.event ?? "the event")"
+    case .skipComputation:
+      return "none asserts the state the transition computes (the mutant stays in the state it came from)"
+    case .swapEmission:
+      return "none asserts which event the feedback emits (the mutant emits \(mutant.target ?? "another") instead of \(mutant.event ?? "its event"))"
+    case .slowClock, .fastClock:
+      let longer = mutant.mutation == .slowClock ? "twice as long" : "half as long"
+      return "none pins when the feedback's events arrive (each wait lasts \(longer)): advance to just before the "
+        + "delay, assert nothing came, then advance by the rest"
     }
   }
 }

@@ -27,8 +27,7 @@ extension MutationReport {
       lines.append("Killed:")
       for result in killed {
         lines.append("  \(result.mutant.name)")
-        let by = result.killedBy.isEmpty ? "the time limit" : result.killedBy.joined(separator: ", ")
-        lines.append("    by: \(result.timedOut && !result.killedBy.isEmpty ? by + " (and the time limit)" : by)")
+        lines.append("    by: \(result.killers)")
       }
     }
     if !survived.isEmpty {
@@ -40,7 +39,9 @@ extension MutationReport {
       }
     }
     if !equivalent.isEmpty {
-      lines.append("Equivalent (the explorer finds the same reachable states and transitions):")
+      lines.append(
+        "Equivalent (the explorer finds the same reachable states and transitions; for a clock, no traced effect waits on it):"
+      )
       lines += equivalent.map { "  \($0.mutant.name)" }
     }
     if !driven.isEmpty {

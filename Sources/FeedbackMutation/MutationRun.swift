@@ -85,6 +85,8 @@ package struct MutationRun {
       var result = MutantResult(mutant: mutant, status: .survived, tests: chosen.map(\.name))
       if Self.isDrivenByTests(mutant, chosen) {
         result.status = .drivenByTests
+      } else if mutant.changesTheClock, !chosen.contains(where: { $0.waitsOnTheClock(mutant) }) {
+        result.status = .equivalent
       } else {
         for test in chosen { queues[test.name, default: []].append(index) }
       }
@@ -114,7 +116,10 @@ package struct MutationRun {
 }
 
 extension Mutant {
+  /// Whether it changes the speed of a feedback's clock.
+  package var changesTheClock: Bool { mutation == .slowClock || mutation == .fastClock }
+
   /// Whether the explorer, whose time is abstract, can tell this mutant from the original:
   /// not for a change of the clock's speed.
-  package var isVisibleToExplorer: Bool { true }
+  package var isVisibleToExplorer: Bool { !changesTheClock }
 }

@@ -68,9 +68,7 @@ import Testing
 
   @Test func mutantsWhoseFieldsPointNowhereAreNotAppliedOrApplyWithoutACrash() {
     var random = SplitMix64(seed: 25)
-    let operators: [MutationOperator] = [
-      .retarget, .dropTransition, .dropGuard, .negateGuard, .swapOrder, .disableFeedback, .dropEmission,
-    ]
+    let operators = MutationOperator.allCases
     for (name, graph, apply) in Self.systems {
       let real = graph.mutants
       #expect(!real.isEmpty, "\(name)")
@@ -87,7 +85,9 @@ import Testing
         case 1: mutant.otherTransition = TransitionID(index())
         case 2: mutant.feedback = FeedbackID(index())
         case 3: mutant.target = ["", "nowhere", "idle", "../../etc", "\u{0}"][Int(random.next() % 5)]
-        case 4: mutant.event = ["", "tick", "nope", "failed"][Int(random.next() % 4)]
+        case 4:
+          mutant.event = ["", "tick", "nope", "failed"][Int(random.next() % 4)]
+          mutant.target = [nil, "succeeded", "retry", "nope"][Int(random.next() % 4)]
         default: mutant.mutation = operators[Int(random.next() % UInt64(operators.count))]
         }
         if apply(mutant) { applied += 1 }
