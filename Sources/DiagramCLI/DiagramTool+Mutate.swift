@@ -13,11 +13,14 @@ extension DiagramTool {
         abstract: "Mutate the registered systems' transitions and feedbacks and see which mutants the tests kill.",
         discussion: """
           Builds the tests once, runs the suite once with traces to learn which tests exercise \
-          which transitions, then, for each mutant, runs only the tests whose traces touch what it \
-          changes, with the mutant switched on in their LoopRecorders (FEEDBACKLOOP_MUTANT): a \
-          failing test kills it. Survivors are printed with the tests that ran them; a survivor \
-          whose reachable behaviour the system's registered explorer finds identical to the \
-          original's is equivalent and left out of the score. Writes <System>.mutants.{svg,png,dot}. \
+          which transitions, then runs each mutant's tests, only those whose traces touch what it \
+          changes, many mutants to a test process: each Swift Testing test gets its own mutant in \
+          its LoopRecorders (the assignment in FEEDBACKLOOP_MUTANT), and a failing test kills it. \
+          Killed mutants are printed with the tests that killed them, survivors with the tests \
+          that ran them; a survivor whose reachable behaviour the system's registered explorer \
+          finds identical to the original's is equivalent, and a mutant of a feedback whose \
+          events the tests send themselves is driven by the tests: both are left out of the \
+          score. Writes <System>.mutants.{svg,png,dot}. --jobs N runs N test processes at once; \
           --shard i/n runs a slice of the mutants; --merge joins the slices' --json results.
           """)
     }

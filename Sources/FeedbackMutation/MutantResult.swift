@@ -16,6 +16,10 @@ package struct MutantResult: Codable, Equatable, Sendable {
     /// tests send themselves (`send(_:from:)`, an input): its effects never run in a test,
     /// so no test can kill it. Listed apart and left out of the score.
     case drivenByTests
+    /// The system cannot apply it (its explorer says so): a ``MutationOperator/swapEmission``
+    /// to an event the feedback declares by name only, with no value to emit. Listed apart
+    /// and left out of the score.
+    case inapplicable
   }
 
   /// The mutant.

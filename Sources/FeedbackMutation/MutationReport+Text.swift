@@ -17,10 +17,11 @@ extension MutationReport {
   /// ```
   package var text: String {
     let killed = results(.killed), survived = results(.survived), equivalent = results(.equivalent)
-    let driven = results(.drivenByTests)
+    let driven = results(.drivenByTests), inapplicable = results(.inapplicable)
     var lines = [
       "Mutation score \(Self.fixed(score)): \(killed.count)/\(killed.count + survived.count) killed, "
-        + "\(survived.count) survived, \(equivalent.count) equivalent, \(driven.count) driven by the tests (left out); "
+        + "\(survived.count) survived, \(equivalent.count) equivalent, \(driven.count) driven by the tests"
+        + (inapplicable.isEmpty ? "" : ", \(inapplicable.count) not applicable") + " (left out); "
         + "\(results.count) mutant\(results.count == 1 ? "" : "s")" + (shard.map { " in shard \($0)" } ?? "")
     ]
     if !killed.isEmpty {
@@ -47,6 +48,10 @@ extension MutationReport {
     if !driven.isEmpty {
       lines.append("Driven by the tests (their events come from the tests' own sends; no test can kill them):")
       lines += driven.map { "  \($0.mutant.name)" }
+    }
+    if !inapplicable.isEmpty {
+      lines.append("Not applicable (the system has no value to apply them with, e.g. an event declared by name only):")
+      lines += inapplicable.map { "  \($0.mutant.name)" }
     }
     let timedOut = results.filter(\.timedOut).count
     if timedOut > 0 { lines.append("\(timedOut) mutant\(timedOut == 1 ? "" : "s") killed by the time limit") }

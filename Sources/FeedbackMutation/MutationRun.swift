@@ -105,9 +105,12 @@ package struct MutationRun {
       let mutant = results[index].mutant
       guard let behaviour = behaviours[mutant.system] else { continue }
       if originals[mutant.system] == nil { originals[mutant.system] = .some(behaviour(nil)) }
-      if let original = originals[mutant.system] ?? nil, let mutated = behaviour(mutant), mutated == original {
-        results[index].status = .equivalent
+      guard let mutated = behaviour(mutant) else {
+        // The explorer's system refuses the mutant: the tests ran the declaration.
+        results[index].status = .inapplicable
+        continue
       }
+      if let original = originals[mutant.system] ?? nil, mutated == original { results[index].status = .equivalent }
     }
     return MutationReport(
       shard: shard?.description, results: results, suiteSeconds: suiteSeconds,

@@ -115,6 +115,10 @@ let door = System<Door, Key>("Door", initial: .locked) {
         "Door: feedback keypad sees the clock at double speed",
       ])
     #expect(report.score == 1)  // every other mutant is killed; the keypad's are left out
+    // As the article "Mutation testing" shows it.
+    #expect(
+      report.text.hasPrefix(
+        "Mutation score 1.00: 7/7 killed, 0 survived, 0 equivalent, 3 driven by the tests (left out); 10 mutants\n"))
     #expect(
       report.text.contains(
         """

@@ -1,5 +1,6 @@
 package import FeedbackGraph
 public import FeedbackLoop
+import FeedbackLoopSupport
 import Foundation
 import Testing
 
@@ -53,5 +54,42 @@ package enum MutantSwitch {
   package static func applied<State, Event>(to system: System<State, Event>) -> System<State, Event> {
     guard let mutant = active, mutant.system == system.name else { return system }
     return system.applying(mutant) ?? system
+  }
+
+  /// How many steps one recording may take under a mutant before the kit stops its loop.
+  @usableFromInline package static let runawaySteps = 100_000
+
+  /// A stop for the recording of `system` when the active mutant is the system's; `nil`
+  /// without one (a recording without a mutant is never stopped).
+  @usableFromInline
+  package static func runawayStop(for system: String) -> RunawayStop? {
+    guard let mutant = active, mutant.system == system else { return nil }
+    return RunawayStop(mutant: mutant)
+  }
+}
+
+/// Stops a recorder's loop that a mutant made run away, and fails the test saying so.
+@usableFromInline
+package final class RunawayStop: Sendable {
+  let mutant: Mutant
+  private let stopLoop = Protected<(@Sendable () -> Void)?>(nil)
+
+  init(mutant: Mutant) {
+    self.mutant = mutant
+  }
+
+  /// Remembers `loop` (weakly: the loop's own probe holds this stop).
+  @usableFromInline
+  package func watch<State, Event>(_ loop: Loop<State, Event>) {
+    stopLoop.withLock { $0 = { [weak loop] in loop?.stop() } }
+  }
+
+  /// Stops the loop and reports the runaway at the recorder's line.
+  @usableFromInline
+  package func stop(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    stopLoop.withLock { $0 }?()
+    reportKitIssue(
+      "The mutant \(mutant.name) made the loop run away: \(MutantSwitch.runawaySteps) steps in one recording; "
+        + "the kit stopped the loop.", fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

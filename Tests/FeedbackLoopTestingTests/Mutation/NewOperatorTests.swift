@@ -1,5 +1,6 @@
 import FeedbackGraph
 import FeedbackLoop
+import FeedbackLoopExamples
 import FeedbackLoopTesting
 import Testing
 
@@ -123,5 +124,30 @@ let job = System<Job, JobEvent>("Job", initial: .running) {
     // Job's transitions lead to fixed states: nothing to skip.
     #expect(!job.graph.mutants.contains { $0.mutation == .skipComputation })
     #expect(tally.graph.mutants.filter { $0.mutation == .skipComputation }.count == 1)
+  }
+}
+
+/// A mutant that makes the loop run away (the volume never reaches its target, so the
+/// feedback lowers it forever) fails the test at once: the kit stops the loop after
+/// `MutantSwitch.runawaySteps` steps instead of hanging until `diagram mutate`'s time limit.
+@Suite struct RunawayMutantTests {
+  @Test func aRunawayLoopIsStoppedAndFailsTheTest() throws {
+    let volume = Volume.system(initial: 17, target: 15)
+    let mutant = try #require(
+      volume.graph.mutants.first { $0.id.hasPrefix("Volume/skipComputation/") && $0.name.contains("value - 1") })
+    let messages = failureMessages {
+      MutantSwitch.$current.withValue(mutant) {
+        let loop = LoopRecorder(volume, exhaustivity: .off(), writesTrace: false)
+        loop.skipReceived()
+      }
+    }
+    #expect(
+      messages == [
+        "The mutant \(mutant.name) made the loop run away: 100000 steps in one recording; the kit stopped the loop."
+      ])
+    // Without the mutant the same recording ends on its own.
+    let loop = LoopRecorder(volume, exhaustivity: .off(), writesTrace: false)
+    loop.skipReceived()
+    #expect(loop.state == Volume.State(value: 15))
   }
 }
