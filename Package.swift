@@ -165,7 +165,9 @@ let package = Package(
     ),
     .testTarget(
       name: "DiagramCLITests",
-      dependencies: ["DiagramCLI", "FeedbackMutation", "FeedbackLoopExamples", "FeedbackLoopExplorer", "FeedbackLoopSupport"]
+      dependencies: [
+        "DiagramCLI", "FeedbackMutation", "FeedbackLoopExamples", "FeedbackLoopExplorer", "FeedbackLoopSupport",
+      ]
     ),
     .testTarget(
       name: "FeedbackMutationTests",

@@ -69,8 +69,10 @@ enum MutationFixture {
       let suite = object["suiteSeconds"] as? Double, total > 0, suite > 0
     else { throw MutationBenchmarkError(status: process.terminationStatus) }
     let statuses = results.compactMap { $0["status"] as? String }
-    let ran = results.filter { ($0["tests"] as? [String])?.isEmpty == false && $0["status"] as? String != "drivenByTests" }
-      .count
+    let ran = results.filter {
+      ($0["tests"] as? [String])?.isEmpty == false && $0["status"] as? String != "drivenByTests"
+    }
+    .count
     let killed = statuses.filter { $0 == "killed" }.count, survived = statuses.filter { $0 == "survived" }.count
     FileHandle.standardError.write(
       Data(

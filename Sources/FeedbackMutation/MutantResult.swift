@@ -79,7 +79,8 @@ package struct MutantResult: Codable, Equatable, Sendable {
     case .skipComputation:
       return "none asserts the state the transition computes (the mutant stays in the state it came from)"
     case .swapEmission:
-      return "none asserts which event the feedback emits (the mutant emits \(mutant.target ?? "another") instead of \(mutant.event ?? "its event"))"
+      return
+        "none asserts which event the feedback emits (the mutant emits \(mutant.target ?? "another") instead of \(mutant.event ?? "its event"))"
     case .slowClock, .fastClock:
       let longer = mutant.mutation == .slowClock ? "twice as long" : "half as long"
       return "none pins when the feedback's events arrive (each wait lasts \(longer)): advance to just before the "

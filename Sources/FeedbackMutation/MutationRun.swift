@@ -74,7 +74,8 @@ package struct MutationRun {
   ///   - started: when the mutation run began (the suite's run included), for the speed.
   ///   - jobs: how many batches run at once.
   package func execute(
-    suiteSeconds: Double, started: Date = Date(), jobs: Int = 1, progress: @escaping @Sendable (String) -> Void = { _ in },
+    suiteSeconds: Double, started: Date = Date(), jobs: Int = 1,
+    progress: @escaping @Sendable (String) -> Void = { _ in },
     runBatch: @escaping @Sendable (MutantBatch) throws -> [String: MutantBatch.Outcome]
   ) throws -> MutationReport {
     var results: [MutantResult] = []

@@ -87,7 +87,9 @@ package struct TestProcess: Sendable {
       ).outcome
       if outcome != .passed { return outcome }
     }
-    if !xcTest.isEmpty { return try run(binary, [xcTest.joined(separator: ",")], environment: [:], limit: timeout).outcome }
+    if !xcTest.isEmpty {
+      return try run(binary, [xcTest.joined(separator: ",")], environment: [:], limit: timeout).outcome
+    }
     return .passed
   }
 

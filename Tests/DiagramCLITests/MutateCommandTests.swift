@@ -14,7 +14,8 @@ import Testing
       shard: shard,
       results: zip(mutants.prefix(statuses.count), statuses).map { mutant, status in
         MutantResult(
-          mutant: mutant, status: status, tests: ["lightCycles()"], killedBy: status == .killed ? ["lightCycles()"] : [])
+          mutant: mutant, status: status, tests: ["lightCycles()"], killedBy: status == .killed ? ["lightCycles()"] : []
+        )
       }, suiteSeconds: 2, totalSeconds: 4, testRuns: statuses.count)
     return Data(try report.json().utf8)
   }

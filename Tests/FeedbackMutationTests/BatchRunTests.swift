@@ -142,6 +142,24 @@ let door = System<Door, Key>("Door", initial: .locked) {
     #expect(report.results.map(\.status) == [.equivalent])
   }
 
+  @Test func aTestThatWaitsEnoughLetsTheClockMutantsSurvive() throws {
+    let clocks = door.graph.mutants.filter { $0.mutation == .slowClock || $0.mutation == .fastClock }
+      .filter { $0.name.contains("closer") }
+    let report = try MutationRun(mutants: clocks, tests: [Self.tests[0]]).execute(suiteSeconds: 1) {
+      Runner().run($0)
+    }
+    #expect(report.results.map(\.status) == [.survived, .survived])
+    // As the article "Mutation testing" shows it.
+    #expect(
+      report.text.contains(
+        """
+        Survived:
+          Door: feedback closer sees the clock at half speed
+            ran by: enough()
+            not asserted: none pins when the feedback's events arrive (each wait lasts twice as long): advance to just before the delay, assert nothing came, then advance by the rest
+        """))
+  }
+
   @Test func aPairThatNeverRunsStopsTheRunWithOneLine() throws {
     let drop = try #require(door.graph.mutants.first { $0.mutation == .dropTransition })
     let run = MutationRun(mutants: [drop], tests: [Self.tests[1]])
