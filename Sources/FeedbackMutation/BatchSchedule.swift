@@ -69,10 +69,11 @@ struct BatchSchedule {
         var taken: [(test: String, mutant: Int)] = []
         while true {
           let (done, batch) = state.withLock { state -> (Bool, [(test: String, mutant: Int)]) in
-            if state.error != nil || state.isDone { return (true, []) }
+            if state.error != nil { return (true, []) }
             let batch = state.nextBatch()
             if !batch.isEmpty { state.running += 1 }
-            return (false, batch)
+            // Pruning killed mutants may have emptied the last queues: then the run is over.
+            return (batch.isEmpty && state.isDone, batch)
           }
           if done {
             condition.broadcast()

@@ -160,6 +160,27 @@ let door = System<Door, Key>("Door", initial: .locked) {
         """))
   }
 
+  @Test func aMutantKilledByOneTestIsNotRunByAnotherLater() throws {
+    let slow = try #require(door.graph.mutants.first { $0.id == "Door/slowClock/closer" })
+    let drop = try #require(door.graph.mutants.first { $0.mutation == .dropTransition && $0.name.contains("code") })
+    // b() recorded only the keypad's code: it touches the dropped transition, not the closer.
+    var opening = Self.pinned()
+    opening.steps = Array(opening.steps.prefix { !$0.kind.isEffectStep })
+    let tests = [TracedTest(name: "a()", traces: [Self.pinned()]), TracedTest(name: "b()", traces: [opening])]
+    let batches = Protected<[[String: String]]>([])
+    let report = try MutationRun(mutants: [slow, drop], tests: tests).execute(suiteSeconds: 1) { batch in
+      batches.withLock { $0.append(Dictionary(uniqueKeysWithValues: batch.pairs.map { ($0.test.name, $0.mutant.id) })) }
+      return Dictionary(
+        uniqueKeysWithValues: batch.pairs.map { pair in
+          (pair.test.name, pair.mutant.id == drop.id ? MutantBatch.Outcome.failed("killed") : .passed)
+        })
+    }
+    // Batch 1: a() with the slow clock, b() kills the drop; a() never runs the drop after.
+    #expect(batches.withLock { $0 } == [["a()": slow.id, "b()": drop.id]])
+    #expect(report.results.map(\.status) == [.survived, .killed])
+    #expect(report.results[1].killedBy == ["b()"])
+  }
+
   @Test func aPairThatNeverRunsStopsTheRunWithOneLine() throws {
     let drop = try #require(door.graph.mutants.first { $0.mutation == .dropTransition })
     let run = MutationRun(mutants: [drop], tests: [Self.tests[1]])
