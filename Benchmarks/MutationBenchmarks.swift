@@ -34,7 +34,7 @@ enum MutationFixture {
   static func report(loaded: Bool) throws -> Report {
     if let report = made.withLock({ $0[loaded] }) { return report }
     let load = loaded ? SecondSuite() : nil
-    load?.start()
+    if let load, !load.start() { throw MutationBenchmarkError(status: -1) }
     let report: Report
     do {
       report = try run(label: loaded ? "mutate.examples-ratio-loaded" : "mutate.examples")
@@ -90,10 +90,11 @@ final class SecondSuite: Sendable {
   private let running = Protected(true)
   private let done = DispatchSemaphore(value: 0)
 
-  func start() {
-    let binary = Self.testBinary()
+  /// Starts the second suite; `false` when there is no test binary to run.
+  func start() -> Bool {
+    guard let binary = Self.testBinary() else { return false }
     Thread.detachNewThread { [self] in
-      while running.withLock({ $0 }), let binary {
+      while running.withLock({ $0 }) {
         let process = Process()
         process.executableURL = binary
         process.arguments = [
@@ -106,6 +107,7 @@ final class SecondSuite: Sendable {
       }
       done.signal()
     }
+    return true
   }
 
   func stop() {
@@ -133,6 +135,8 @@ final class SecondSuite: Sendable {
 struct MutationBenchmarkError: Error, CustomStringConvertible {
   var status: Int32
   var description: String {
-    "`swift run diagram mutate` exited with \(status) (build the tests first: swift build --build-tests)"
+    status < 0
+      ? "no test binary for the second suite (build the tests first: swift build --build-tests)"
+      : "`swift run diagram mutate` exited with \(status) (build the tests first: swift build --build-tests)"
   }
 }
