@@ -17,7 +17,9 @@ import PackageDescription
 /// FeedbackGraph <- FeedbackCoverage (coverage from trace files: collect, merge, summary, JSON; no Graphviz)
 /// FeedbackGraph, FeedbackCoverage, CGraphviz, FeedbackTemplates (Templates/), Mustache <- FeedbackDiagram
 /// (never the runtime)
-/// FeedbackCoverage, FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
+/// FeedbackGraph <- FeedbackMutation (the mutation runner: test selection, processes, report)
+/// FeedbackCoverage, FeedbackDiagram, FeedbackMutation <- DiagramCLI <- diagram (executable, with
+/// FeedbackLoopExamples, FeedbackLoopExplorer)
 /// Where Combine is missing, OpenCombine stands in for it.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
@@ -119,12 +121,15 @@ let package = Package(
         .product(name: "Mustache", package: "swift-mustache"),
       ]
     ),
+    // The mutation runner: test selection by traces, test processes, the report.
+    .target(name: "FeedbackMutation", dependencies: ["FeedbackGraph", "FeedbackLoopSupport"]),
     .target(
       name: "DiagramCLI",
       dependencies: [
         "FeedbackDiagram",
         "FeedbackCoverage",
         "FeedbackGraph",
+        "FeedbackMutation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -182,9 +187,16 @@ let package = Package(
     .testTarget(
       name: "DiagramCLITests",
       dependencies: [
-        "DiagramCLI", "FeedbackCoverage", "FeedbackLoopExamples", "FeedbackLoopSupport",
+        "DiagramCLI", "FeedbackCoverage", "FeedbackMutation", "FeedbackLoopExamples", "FeedbackLoopExplorer",
+        "FeedbackLoopSupport",
+      ]
+    ),
+    .testTarget(
+      name: "FeedbackMutationTests",
+      dependencies: [
+        "FeedbackMutation", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopSupport",
         // MutationRunTests: the weak and strong suites run in process, with a mutant switched on.
-        "FeedbackLoopTesting", "FeedbackLoopExplorer",
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExplorer",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
