@@ -59,6 +59,9 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   /// Whether this is an input of the loop (``input(_:emits:)``): events reach it through
   /// ``Loop/send(_:from:)``.
   @usableFromInline var isLoopInput = false
+  /// Whether this is an input (``input(_:emits:)``, ``input(_:_:emits:)``): while
+  /// ``disabled(when:)`` holds, the events sent through it are dropped.
+  @usableFromInline var isInput = false
   /// For a feedback typed on one type of state (`FeedbackLoopCombine`'s publisher
   /// feedbacks): given a state of the system, why no state of the system can be of that
   /// type, if none can (the feedback would never run). The test kit reports it.

@@ -11,5 +11,10 @@ extension Send {
       deliverLast = nil
     }
     returnEarly = base.returnEarly
+    if let start = base.startEffect {
+      startEffect = { make in start { make().keeping(keep) } }
+    } else {
+      startEffect = nil
+    }
   }
 }
