@@ -38,7 +38,7 @@ extension Feedback {
 
   /// A feedback over the publisher of states whose closure is handed the loop's scheduler
   /// for its time operators: the one the loop runs on (or the feedback's own, with
-  /// ``execute(on:)``), so nothing has to be passed twice.
+  /// `execute(on:)`), so nothing has to be passed twice.
   ///
   /// ```swift
   /// Feedback.states("search", emits: [.search("")]) { states, scheduler in

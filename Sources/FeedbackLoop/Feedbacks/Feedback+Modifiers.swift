@@ -86,7 +86,7 @@ extension Feedback {
   /// payloads or event types, which have no single value to list in `emits:`).
   public func emitting(_ names: [String]) -> Feedback {
     var copy = self
-    copy.emits = names
+    copy.emits = Naming.unique(names)
     return copy
   }
 

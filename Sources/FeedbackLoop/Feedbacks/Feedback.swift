@@ -52,6 +52,14 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   /// modifier may still choose).
   @usableFromInline var explicitStrategy: ExecutionStrategy?
 
+  /// Whether a strategy applies: only to feedbacks that start effects per state. Inputs,
+  /// mediators and feedbacks over the stream of states start none (a requests stream's
+  /// latest request always wins), so diagrams draw no strategy for them.
+  package var hasStrategy: Bool {
+    if case .source = definition { return false }
+    return true
+  }
+
   /// The feedback's logic, before any loop runs it (the runtime and the explorer read it).
   @usableFromInline package internal(set) var definition: FeedbackDefinition<State, Event>
   /// The events declared by value (`emits: [.tick]`), for the explorer's samples.
@@ -78,7 +86,7 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   ) {
     self.name = name
     self.watches = watches
-    self.emits = emits
+    self.emits = Naming.unique(emits)
     self.definition = definition
   }
 
