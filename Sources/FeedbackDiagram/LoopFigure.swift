@@ -73,7 +73,8 @@ public struct LoopFigure: Sendable {
           + "<font point-size=\"\(small)\" color=\"\(muted)\">watches: \(DOTText.html(feedback.watches))</font><br/>"
           + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font>"
           + (strategyLine ?? ""),
-        orPlain: [feedback.name, "watches: \(feedback.watches)", "emits: \(emits)"] + (feedback.strategy.map { [$0] } ?? []))
+        orPlain: [feedback.name, "watches: \(feedback.watches)", "emits: \(emits)"]
+          + (feedback.strategy.map { [$0] } ?? []))
       out.append(
         "  f\(offset) [id=\(DOTText.quoted("feedback_\(offset)")), class=\"feedback\", fillcolor=\(DOTText.quoted(t.feedbackFill)), color=\(DOTText.quoted(t.feedbackBorder)), label=\(label), tooltip=\(DOTText.tooltip("feedback \(feedback.name)"))];"
       )

@@ -18,7 +18,8 @@ import Testing
   /// lets every page arrive. Returns the recorder's timeline.
   static func typeAndSearch() -> String {
     let scheduler = TestScheduler()
-    let loop = LoopRecorder(githubSearch, scheduler: scheduler, exhaustivity: .off(showSkipped: false), writesTrace: false)
+    let loop = LoopRecorder(
+      githubSearch, scheduler: scheduler, exhaustivity: .off(showSkipped: false), writesTrace: false)
     for text in ["s", "sw", "swi"] {
       loop.send(.typed(text), from: "searchField")
       scheduler.advance(by: .milliseconds(100))
@@ -52,7 +53,9 @@ import Testing
     loop.receive(.searchChanged("swif"), from: "debounce", at: .milliseconds(900)) { $0.search = "swif" }
     let swif = PageQuery(search: "swif", page: 1)
     scheduler.advance(to: .milliseconds(1_900))
-    loop.receive(.response(swif, repositories: ["swif-1a", "swif-1b"], nextPage: 2), from: "loadPage", at: .milliseconds(1_900)) {
+    loop.receive(
+      .response(swif, repositories: ["swif-1a", "swif-1b"], nextPage: 2), from: "loadPage", at: .milliseconds(1_900)
+    ) {
       $0.results = ["swif-1a", "swif-1b"]
       $0.nextPage = 2
       $0.shouldLoadNextPage = false
@@ -78,7 +81,8 @@ import Testing
     var transcripts: [String: Int] = [:]
     for _ in 0..<Self.runs { transcripts[Self.typeAndSearch(), default: 0] += 1 }
     #expect(transcripts.count == 1, "\(transcripts.count) transcripts: \(transcripts.values.sorted())")
-    #expect(transcripts.keys.first?.contains("0.5s    event      searchChanged(\"swi\")") == true, "\(transcripts.keys)")
+    #expect(
+      transcripts.keys.first?.contains("0.5s    event      searchChanged(\"swi\")") == true, "\(transcripts.keys)")
   }
 
   /// Run by ``separateProcessesGiveTheSameTranscript()`` with `FEEDBACKLOOP_TRANSCRIPT_FILE`
@@ -104,7 +108,9 @@ import Testing
         let file = directory.appendingPathComponent("\(run).txt")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "StreamDeterminismTests/writesItsTranscript"]
+        process.arguments = [
+          "--testing-library", "swift-testing", "--filter", "StreamDeterminismTests/writesItsTranscript",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["FEEDBACKLOOP_TRANSCRIPT_FILE"] = file.path
         environment["FEEDBACKLOOP_TRACE_DIR"] = nil

@@ -29,17 +29,20 @@ import Testing
       line: "let state = Observable.system(initialState: Search(), reduce: reduce, scheduler: 0, feedback: [])",
       message: "'Observable' is unavailable: " + run),
     Shape(
-      peer: "RxFeedback", line: "let load = react(request: { (state: Search) in state.page }, effects: { page in search(page) })",
+      peer: "RxFeedback",
+      line: "let load = react(request: { (state: Search) in state.page }, effects: { page in search(page) })",
       message: "'react(request:effects:)' is unavailable: write Feedback.skippingRepeated(\"name\""),
     Shape(
-      peer: "RxFeedback", line: "let old = react(query: { (state: Search) in state.page }, effects: { page in search(page) })",
+      peer: "RxFeedback",
+      line: "let old = react(query: { (state: Search) in state.page }, effects: { page in search(page) })",
       message: "'react(query:effects:)' is unavailable: write Feedback.skippingRepeated(\"name\""),
     Shape(
       peer: "RxFeedback",
       line: "let loads = react(requests: { (state: Search) in Set([state.query]) }, effects: { query in search(0) })",
       message: "'react(requests:effects:)' is unavailable: write Feedback.requests(\"name\""),
     Shape(
-      peer: "RxFeedback", line: "let ui = bind(self) { me, state in Bindings<SearchEvent>(subscriptions: [], events: []) }",
+      peer: "RxFeedback",
+      line: "let ui = bind(self) { me, state in Bindings<SearchEvent>(subscriptions: [], events: []) }",
       message: "'bind' is unavailable: " + bindings),
     Shape(
       peer: "RxFeedback", line: "let ui = bind { (state: Int) in 0 }",
@@ -86,14 +89,16 @@ import Testing
       message: "'InitialState' is unavailable: pass the initial state to the system"),
     Shape(
       peer: "Feedbacks",
-      line: "_ = System<Light, Tick> { InitialState { Light.red }; Transitions { Transition(from: .red, on: .tick, to: .green) } }",
+      line:
+        "_ = System<Light, Tick> { InitialState { Light.red }; Transitions { Transition(from: .red, on: .tick, to: .green) } }",
       message: "'buildExpression' is unavailable: pass the initial state to the system"),
     Shape(
       peer: "Feedbacks", line: "_ = SideEffect.make(search, arg1: dependency)",
       message: "'SideEffect' is unavailable: capture dependencies in the feedback's closure"),
     Shape(
       peer: "Feedbacks", line: "_ = timer.execute(on: DispatchQueue.main)",
-      message: "'execute(on:)' is unavailable: a feedback runs on a LoopScheduler: .execute(on: MainQueueScheduler.shared)"),
+      message:
+        "'execute(on:)' is unavailable: a feedback runs on a LoopScheduler: .execute(on: MainQueueScheduler.shared)"),
     Shape(
       peer: "Feedbacks", line: "_ = timer.disable { true }",
       message: "'disable(disabled:)' has been renamed to 'disabled(when:)'"),
