@@ -156,6 +156,8 @@ let package = Package(
       dependencies: [
         "FeedbackLoopTesting", "FeedbackLoop", "FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoopSupport",
         "FeedbackLoopTracing",
+        // RequestStreamReplayTests: a stream of requests with `removeDuplicates`.
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ]
     ),
     .testTarget(
