@@ -21,8 +21,8 @@ extension Feedback {
   ///
   /// **Time operators.** The clock is a ``LoopClock``, one concrete `Clock`, so
   /// swift-async-algorithms' operators take it: `debounce(for:clock:)`,
-  /// `throttle(for:clock:)`, and `flatMapLatest` for latest-wins work (a new query cancels
-  /// the search in flight). See <doc:ComingFromRxFeedback> for RxFeedback's paginated search
+  /// `_throttle(for:clock:latest:)` (underscored in 1.1), and `flatMapLatest` for
+  /// latest-wins work (a new query cancels the search in flight). See <doc:ComingFromRxFeedback> for RxFeedback's paginated search
   /// written that way.
   ///
   /// **Determinism.** On a `TestScheduler` the sequence, its operators and the tasks they

@@ -1,6 +1,7 @@
 /// The loop's clock as one concrete `Clock` type: what ``Feedback/states(_:emits:_:)``
 /// hands its closure, so that generic time operators — swift-async-algorithms'
-/// `debounce(for:clock:)` and `throttle(for:clock:)` — run on the loop's time.
+/// `debounce(for:clock:)`, `_throttle(for:clock:latest:)` and `flatMapLatest` — run on
+/// the loop's time.
 ///
 /// ```swift
 /// Feedback.states("search", emits: [.search("")]) { states, clock in

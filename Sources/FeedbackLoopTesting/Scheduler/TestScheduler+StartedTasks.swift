@@ -33,9 +33,10 @@ enum StartedTasks {
     return symbol.assumingMemoryBound(to: Hook?.self)
   }()
 
-  /// The hook that was there before, called for the jobs no test scheduler takes.
-  /// Written once, in `install`, before the hook that reads it is installed.
-  nonisolated(unsafe) static var previous: Hook?
+  /// The hook that was there before, called for the jobs no test scheduler takes. A
+  /// `static let`: read once, before this hook is installed, and every later read goes
+  /// through Swift's once-only initialization (which ThreadSanitizer sees as ordering).
+  static let previous: Hook? = hookVariable?.pointee
 
   /// The thread-local slot naming the scheduler that moves time on this thread.
   static let running: pthread_key_t = {
@@ -47,7 +48,7 @@ enum StartedTasks {
   /// Installs the hook, once per process (Swift runs a static's initializer once).
   static let installed: Bool = {
     guard let hookVariable else { return false }
-    previous = hookVariable.pointee
+    _ = previous
     hookVariable.pointee = { job, original in
       if let scheduler = StartedTasks.scheduler {
         scheduler.enqueueStarted(job)
