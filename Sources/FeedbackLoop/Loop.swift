@@ -166,8 +166,24 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     case synchronous(Int, generation: Int)
     /// An async effect.
     case effect(EffectHandle)
-    /// A source feedback at this index asks to start an effect (its latest request).
-    case request(Int, @Sendable () -> Effect<Event>)
+    /// A source feedback asks to start an effect (its latest request). Boxed, so that an
+    /// entry stays as small as it was.
+    case request(Request)
+  }
+
+  /// A source feedback's request for an effect (`Feedback.states(_:emits:requests:effect:)`).
+  @usableFromInline
+  final class Request: Sendable {
+    /// The index of the feedback.
+    @usableFromInline let feedback: Int
+    /// Makes the request's effect, on the loop's turn.
+    @usableFromInline let makeEffect: @Sendable () -> Effect<Event>
+
+    @usableFromInline
+    init(feedback: Int, makeEffect: @escaping @Sendable () -> Effect<Event>) {
+      self.feedback = feedback
+      self.makeEffect = makeEffect
+    }
   }
 
   @usableFromInline
@@ -266,7 +282,9 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
         let send = Send<Event>(
           { [weak self] event in self?.enqueue(Entry(event: event, origin: .feedback(index))) },
           scheduler: runtime.scheduler ?? scheduler,
-          startEffect: { [weak self] make in self?.enqueue(Entry(event: nil, origin: .request(index, make))) })
+          startEffect: { [weak self] make in
+            self?.enqueue(Entry(event: nil, origin: .request(Request(feedback: index, makeEffect: make))))
+          })
         subscriptions.append(replay?.source(FeedbackID(index), send) ?? subscribe(send))
       }
     }
@@ -369,8 +387,8 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       // event, before that event is reduced (so the new state cannot cancel it).
       if handle.queuedEvents == 0, handle.hasReturned { finishIfReturned(handle) }
       source = handle.feedback
-    case .request(let index, let make):
-      startRequest(make(), feedback: index)
+    case .request(let request):
+      startRequest(request.makeEffect(), feedback: request.feedback)
       return
     }
     guard let event = entry.event else { return }
