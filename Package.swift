@@ -53,6 +53,9 @@ let package = Package(
     // Only for NameClashTests: our names beside combine-schedulers' and swift-clocks'.
     .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    // Time operators (debounce, throttle, flatMapLatest) over `Feedback.states`, in the tests
+    // and docs that show them on the loop's clock: users import it themselves.
+    .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     // DocC catalogs: `swift package generate-documentation` (Scripts/docs); a build plugin, not linked.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -154,7 +157,12 @@ let package = Package(
       name: "FeedbackGraphTests",
       dependencies: ["FeedbackGraph", "FeedbackCoverage", "FeedbackDiagram", "FeedbackLoopSupport"]),
     .testTarget(
-      name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopSupport"]),
+      name: "FeedbackLoopTests",
+      dependencies: [
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopSupport",
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+      ]
+    ),
     .testTarget(
       name: "FeedbackLoopTracingTests", dependencies: ["FeedbackLoopTracing", "FeedbackLoop", "FeedbackLoopSupport"]),
     .testTarget(
@@ -167,6 +175,8 @@ let package = Package(
       dependencies: [
         "FeedbackLoopTesting", "FeedbackLoop", "FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoopSupport",
         "FeedbackLoopTracing",
+        // RequestStreamReplayTests: a stream of requests with `removeDuplicates`.
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ],
       // The doc comments' swift blocks no test compiles yet (DocCommentMirrorCheckTests).
       exclude: ["Readme/DocCommentGaps.txt"]

@@ -12,5 +12,10 @@ extension Send {
       deliverLast = nil
     }
     returnEarly = base.returnEarly
+    if let start = base.startEffect {
+      startEffect = { make in start { make().transformingEvents(transform) } }
+    } else {
+      startEffect = nil
+    }
   }
 }
