@@ -13,8 +13,9 @@ extension Explorer {
   /// replay.findings.map(\.kind)   // [.stuck]
   /// ```
   ///
-  /// The test kit's `assertReplay(_:)` reports the findings as test failures: it is what
-  /// the tests printed for explorer findings call.
+  /// The test kit's `assertNoLongerReaches(_:along:)` reports one finding as a test
+  /// failure while the moves reach it: it is what the tests printed for explorer findings
+  /// call (`assertReplay(_:)`, which earlier printed tests call, reports them all).
   public func replay(_ moves: [ExplorerMove<Event>]) -> ExplorerReplay<State, Event> {
     let model = ExplorationModel(self)
     var node = model.initial.node

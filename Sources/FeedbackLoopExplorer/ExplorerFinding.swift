@@ -15,7 +15,8 @@ public struct ExplorerFinding<State: Sendable, Event: Sendable>: Sendable {
     case invariantViolated(String)
     /// A declared transition computes a state outside its declared `targets:`.
     case undeclaredTransition(TransitionID)
-    /// A state (not marked final) that no event changes.
+    /// A state (not marked final) that no event changes, not even for a moment (a change
+    /// the feedbacks undo at once is a change).
     case deadlock
     /// A state with no effect in flight (only an event from outside can move the loop)
     /// that the explorer was not told the loop may wait in (`waits(when:)`): SPIN's

@@ -266,7 +266,11 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     self.steps = []
     steps.removeAll(keepingCapacity: true)
     let next = model.successor(of: node, event, from: emitter) { steps.append($0) }
-    for step in steps { note(step, parent: parent, edge: edge, stateNode: &stateNode) }
+    for step in steps {
+      note(step, parent: parent, edge: edge, stateNode: &stateNode)
+      // A change the feedbacks undo at once (a key press the loop brings back) is a change.
+      if !changes, !keying.same(step.after, step.before) { changes = true }
+    }
     self.steps = steps
     if !keying.same(next.state, node.state) { changes = true }
     let key = keying.key(next)

@@ -3,9 +3,11 @@ import IssueReporting
 
 extension Explorer {
   /// Replays `moves` (`Explorer.replay(_:)`: the explorer's semantics, the effects'
-  /// recorded emissions instead of the live effects) and reports what it finds as test
-  /// failures at the caller's line: the tests printed for explorer findings call this, so
-  /// they fail while the finding reproduces and pass once it is fixed.
+  /// recorded emissions instead of the live effects) and reports every finding on the path
+  /// as a test failure at the caller's line, and a path that no longer replays too. The
+  /// tests earlier versions printed call this; those printed now call
+  /// ``assertNoLongerReaches(_:along:fileID:filePath:line:column:)``, which names the one
+  /// finding it stands for and passes once the path no longer reaches it.
   ///
   /// ```swift
   /// @Test func uploadQueueFinding1Stuck() {
@@ -86,7 +88,9 @@ extension ExplorerReplay {
   /// What a passing `assertNoLongerReaches(_:along:)` says: why the path no longer reaches
   /// `finding`, and what guards the rest.
   public func noLongerReaches(_ finding: String) -> String {
-    let why = divergence.map { "the path no longer exists (\($0))" } ?? "the path's moves no longer show it"
+    let why =
+      divergence.map { "the path no longer exists (\($0.hasSuffix(".") ? String($0.dropLast()) : $0))" }
+      ?? "the path's moves no longer show it"
     return
       "Fixed: the path no longer reaches the finding \"\(finding)\": \(why). This test guards this path only; assertNoFindings() guards the rest."
   }

@@ -62,11 +62,15 @@ enum Checkout {
       ])
   }
 
-  /// The explorer, with the end states final and the cart waiting for the user.
+  /// The explorer, with the end states final, the cart waiting for the user, two
+  /// properties of moves, and confirmed as progress.
   static var explorer: Explorer<State, Event> {
     Explorer(system(bugs), events: [.pay, .cancel])
       .final(in: .value(.confirmed), .value(.declined), .value(.cancelled))
       .waits(in: .value(.cart))
+      .property("cancelled stays cancelled") { before, _, after in before != .cancelled || after == .cancelled }
+      .property("an attempt number never goes down", attemptNeverGoesDown)
+      .progress(in: .value(.confirmed))
       .writingExplorer("Checkout.explorer")
   }
 

@@ -9,9 +9,6 @@ import Testing
 @Suite struct ExplorerMeaningTests {
   static func checkout(_ bugs: Checkout.Bugs) -> Explorer<Checkout.State, Checkout.Event> {
     Checkout.$bugs.withValue(bugs) { Checkout.explorer }
-      .property("cancelled stays cancelled") { before, _, after in before != .cancelled || after == .cancelled }
-      .property("an attempt number never goes down", Checkout.attemptNeverGoesDown)
-      .progress(in: .value(.confirmed))
   }
 
   @Test func theFixedSystemsHaveNoFindings() {
