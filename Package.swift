@@ -15,6 +15,7 @@ import PackageDescription
 /// swift-case-paths (and so swift-syntax) only in the opt-in AddOns/FeedbackLoopCasePaths package
 /// FeedbackGraph, CGraphviz, FeedbackTemplates (Templates/), Mustache <- FeedbackDiagram (never the runtime)
 /// FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
+/// DiagramCLI, FeedbackLoopExplorer <- DiagramExplorer (an explorer registered for `diagram explore`)
 /// Where Combine is missing, OpenCombine stands in for it.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
@@ -35,6 +36,7 @@ let package = Package(
     .library(name: "FeedbackLoopObservation", targets: ["FeedbackLoopObservation"]),
     .library(name: "FeedbackDiagram", targets: ["FeedbackDiagram"]),
     .library(name: "DiagramCLI", targets: ["DiagramCLI"]),
+    .library(name: "DiagramExplorer", targets: ["DiagramExplorer"]),
     .executable(name: "diagram", targets: ["diagram"]),
   ],
   dependencies: [
@@ -117,8 +119,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // An explorer registered in one line for `diagram explore` (RegisteredExploration(explorer)).
+    .target(name: "DiagramExplorer", dependencies: ["DiagramCLI", "FeedbackLoopExplorer"]),
     .executableTarget(
-      name: "diagram", dependencies: ["DiagramCLI", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
+      name: "diagram",
+      dependencies: ["DiagramCLI", "DiagramExplorer", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
 
     // MARK: Benchmarks
     .executableTarget(
@@ -158,6 +163,9 @@ let package = Package(
       name: "FeedbackDiagramTests",
       dependencies: ["FeedbackDiagram", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackLoopSupport"],
       exclude: ["__Snapshots__", "Fixtures"]
+    ),
+    .testTarget(
+      name: "DiagramExplorerTests", dependencies: ["DiagramExplorer", "DiagramCLI", "FeedbackLoopExamples", "FeedbackGraph"]
     ),
     .testTarget(
       name: "DiagramCLITests",
