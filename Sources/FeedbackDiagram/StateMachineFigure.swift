@@ -153,7 +153,7 @@ public struct StateMachineFigure: Sendable {
     )
     for (offset, state) in graph.states.enumerated() {
       out.append(
-        "  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\", \(stateLabel(state)), tooltip=\(DOTText.tooltip(state.id))];"
+        "  \(DOTText.nodeID(offset)) [id=\(DOTText.quoted("state_\(offset)")), class=\"state\(state.isFinal ? " final" : "")\", \(stateLabel(state)), tooltip=\(DOTText.tooltip(state.id + (state.isFinal ? " (final)" : "")))\(state.isFinal ? ", peripheries=2" : "")];"
       )
     }
     if edges.contains(where: { $0.from == nil }) {
@@ -176,7 +176,13 @@ public struct StateMachineFigure: Sendable {
         "\(layout == .full ? "label" : "xlabel")=\(DOTText.lines(lines))",
         "tooltip=\(DOTText.tooltip(tooltip))",
       ]
-      if edge.from == nil {
+      if edge.transitions.contains(where: { $0.finding != nil }) {
+        // A finding's move (an explorer's reachable graph): red and heavier.
+        attributes[1] = "class=\(DOTText.quoted("transition \(ids) finding"))"
+        attributes += [
+          "color=\(DOTText.quoted(t.failure))", "fontcolor=\(DOTText.quoted(t.failure))", "penwidth=2",
+        ]
+      } else if edge.from == nil {
         attributes += [
           "style=dashed", "color=\(DOTText.quoted(t.wildcard))", "fontcolor=\(DOTText.quoted(t.wildcard))",
         ]
@@ -215,6 +221,10 @@ public struct StateMachineFigure: Sendable {
       if !graph.transitions.isEmpty { rows.append(DOTText.html(Self.legendPattern(graph.transitions))) }
       if graph.transitions.contains(where: { $0.from == nil }) {
         rows.append(FigureText.colored("- - → from any state", t.wildcard))
+      }
+      if graph.states.contains(where: \.isFinal) { rows.append("double border: final state") }
+      if graph.transitions.contains(where: { $0.finding != nil }) {
+        rows.append(FigureText.colored("→ a finding's move", t.failure))
       }
       rows += PrecedenceText.legendRows(graph, theme: t)
     }

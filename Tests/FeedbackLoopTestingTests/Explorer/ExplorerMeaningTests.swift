@@ -112,3 +112,15 @@ enum EchoModel {
     "Echo", initial: 0, reduce: { (state: inout Int, event) in if event == .bump, state < 2 { state += 1 } },
     feedbacks: [Feedback("echo", emits: [.ping]) { _, _ in .ping }])
 }
+
+/// The reachable graph marks final states and the findings' moves.
+@Suite struct MeaningReachableGraphTests {
+  @Test func finalStatesAreMarkedAndTheFindingsMovesCarryTheirFinding() {
+    let graph = Checkout.$bugs.withValue(.lateResult) { Checkout.explorer.run().reachableGraph() }
+    #expect(graph.states.filter(\.isFinal).map(\.id) == ["cancelled", "confirmed", "declined"])
+    let marked = graph.transitions.filter { $0.finding != nil }.map { "\($0.from ?? "*") —\($0.event ?? "*")→ \($0.to[0])" }
+    #expect(marked.contains("cancelled —authorized→ confirmed"))
+    #expect(marked.contains("cart —pay→ paying(attempt: 1)"))
+    #expect(!marked.contains("paying(attempt: 1) —authorized→ confirmed"))
+  }
+}
