@@ -165,7 +165,8 @@ let package = Package(
       exclude: ["__Snapshots__", "Fixtures"]
     ),
     .testTarget(
-      name: "DiagramExplorerTests", dependencies: ["DiagramExplorer", "DiagramCLI", "FeedbackLoopExamples", "FeedbackGraph"]
+      name: "DiagramExplorerTests",
+      dependencies: ["DiagramExplorer", "DiagramCLI", "FeedbackLoopExamples", "FeedbackGraph"]
     ),
     .testTarget(
       name: "DiagramCLITests",

@@ -2,8 +2,10 @@ public import FeedbackLoop
 
 /// Explores a `System` breadth-first: from the initial state, every event of
 /// a finite alphabet (and every event the feedbacks declare they may emit) in every
-/// reachable state, checking invariants, undeclared transitions and deadlocks, and
-/// finding the shortest event path to each finding.
+/// reachable state, checking invariants, undeclared transitions and deadlocks, and what
+/// the user means (final states, properties of moves, progress: see ``final(when:)``,
+/// ``property(_:_:)``, ``progress(when:)``), finding the shortest event path to each
+/// finding.
 ///
 /// ```swift
 /// let exploration = Explorer(SignIn.system(), events: [

@@ -48,7 +48,9 @@ import Testing
     let out = root.appendingPathComponent("out")
     let finding = "SignIn-explorer-finding-1.jsonl"
     let page = "SignIn.explorer_invariant-never-submitting.trace.html"
-    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path) }
+    func exists(_ name: String) -> Bool {
+      FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path)
+    }
 
     try Self.run(["render", "--output", out.path], broken: true)
     #expect(throws: ExitCode(1)) { try Self.run(["explore", "SignIn", "--output", out.path], broken: true) }

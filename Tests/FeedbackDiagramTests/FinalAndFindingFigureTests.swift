@@ -8,7 +8,9 @@ import Testing
 @Suite struct FinalAndFindingFigureTests {
   static let graph = SystemGraph(
     name: "Checkout-reachable", initial: "cart",
-    states: [StateNode(id: "cancelled", isFinal: true), StateNode(id: "cart"), StateNode(id: "confirmed", isFinal: true)],
+    states: [
+      StateNode(id: "cancelled", isFinal: true), StateNode(id: "cart"), StateNode(id: "confirmed", isFinal: true),
+    ],
     events: [EventNode(id: "authorized"), EventNode(id: "cancel")],
     declaresTransitions: true,
     transitions: [

@@ -79,7 +79,9 @@ extension FindingBuilder {
     let label: String
     if let event = step.event {
       let written = describe(event)
-      label = (written.hasPrefix(".") ? String(written.dropFirst()) : written) + (step.feedback.map { " (from \($0.name))" } ?? "")
+      label =
+        (written.hasPrefix(".") ? String(written.dropFirst()) : written)
+        + (step.feedback.map { " (from \($0.name))" } ?? "")
     } else {
       label = "\(step.feedback?.name ?? "an effect")'s effect ends"
     }

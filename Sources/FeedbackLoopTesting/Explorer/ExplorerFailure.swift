@@ -11,7 +11,8 @@ enum ExplorerFailure {
   ) -> String {
     let test = finding.path.map { path in
       ExplorerReplayWriter.test(
-        path: path, finding: finding.slug, named: testName(finding.slug, system: exploration.system.name, line: line, number: number),
+        path: path, finding: finding.slug,
+        named: testName(finding.slug, system: exploration.system.name, line: line, number: number),
         explorer: explorer, comment: "Found by the explorer: \(finding.message)")
     }
     return message(for: finding, path: finding.path, test: test, trace: trace, system: exploration.system.name)

@@ -144,7 +144,9 @@ import Testing
     }
     // Non-progress: the shallowest quiet node that returns to itself through quiet nodes.
     let quiet = Set(
-      order.filter { !(system.final.contains($0.state) || system.waiting.contains($0.state) || system.progress.contains($0.state)) })
+      order.filter {
+        !(system.final.contains($0.state) || system.waiting.contains($0.state) || system.progress.contains($0.state))
+      })
     func returns(to start: Node) -> Bool {
       var seen: Set<Node> = []
       var stack = moves(start).map(\.next).filter { $0 != start && quiet.contains($0) }
@@ -183,7 +185,10 @@ import Testing
       let system = Self.random(seed: seed, withFeedback: withFeedback)
       let expected = Self.oracle(system)
       let found = Self.found(system)
-      #expect(found == expected, "seed \(seed): \(system.table), final \(system.final.sorted()), feedback \(String(describing: system.feedback))")
+      #expect(
+        found == expected,
+        "seed \(seed): \(system.table), final \(system.final.sorted()), feedback \(String(describing: system.feedback))"
+      )
       if found != expected { return }
       if expected.finalLeft != nil { counts.finalLeft += 1 }
       if expected.effectAtEnd != nil { counts.effectAtEnd += 1 }

@@ -39,7 +39,9 @@ enum Checkout {
         case (.cart, .pay):
           state = .paying(attempt: 1)
         case (.paying(let attempt), .failed):
-          state = attempt < 3 ? .paying(attempt: attempt + 1) : bugs.contains(.resetsAttempt) ? .paying(attempt: 1) : .declined
+          state =
+            attempt < 3
+            ? .paying(attempt: attempt + 1) : bugs.contains(.resetsAttempt) ? .paying(attempt: 1) : .declined
         case (.paying, .authorized):
           state = .confirmed
         case (.cart, .cancel), (.paying, .cancel):

@@ -118,7 +118,9 @@ enum EchoModel {
   @Test func finalStatesAreMarkedAndTheFindingsMovesCarryTheirFinding() {
     let graph = Checkout.$bugs.withValue(.lateResult) { Checkout.explorer.run().reachableGraph() }
     #expect(graph.states.filter(\.isFinal).map(\.id) == ["cancelled", "confirmed", "declined"])
-    let marked = graph.transitions.filter { $0.finding != nil }.map { "\($0.from ?? "*") —\($0.event ?? "*")→ \($0.to[0])" }
+    let marked = graph.transitions.filter { $0.finding != nil }.map {
+      "\($0.from ?? "*") —\($0.event ?? "*")→ \($0.to[0])"
+    }
     #expect(marked.contains("cancelled —authorized→ confirmed"))
     #expect(marked.contains("cart —pay→ paying(attempt: 1)"))
     #expect(!marked.contains("paying(attempt: 1) —authorized→ confirmed"))

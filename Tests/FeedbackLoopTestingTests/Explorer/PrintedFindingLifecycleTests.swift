@@ -13,7 +13,9 @@ import Testing
     let stillReaches =
       #"The path still reaches the finding "final-state-left": this test passes once it no longer does (and assertNoFindings() guards the other paths)."#
     #expect(
-      failureMessages { Checkout.$bugs.withValue(.lateResult) { PrintedFindings().checkoutLine1Finding2FinalStateLeft() } }
+      failureMessages {
+        Checkout.$bugs.withValue(.lateResult) { PrintedFindings().checkoutLine1Finding2FinalStateLeft() }
+      }
         == [finalStateLeft + "\n\n" + stillReaches])
     // Fixed: the payment is cancelled with the checkout, so its result can no longer come.
     #expect(issues { Checkout.$bugs.withValue([]) { PrintedFindings().checkoutLine1Finding2FinalStateLeft() } }.isEmpty)
@@ -27,7 +29,9 @@ import Testing
     )
     // The bug comes back: the same test fails again, for the same reason.
     #expect(
-      failureMessages { Checkout.$bugs.withValue(.lateResult) { PrintedFindings().checkoutLine1Finding2FinalStateLeft() } }
+      failureMessages {
+        Checkout.$bugs.withValue(.lateResult) { PrintedFindings().checkoutLine1Finding2FinalStateLeft() }
+      }
         == [finalStateLeft + "\n\n" + stillReaches])
     // A fix that keeps the path but not the finding passes too: the payment still runs,
     // nothing takes its late result.
