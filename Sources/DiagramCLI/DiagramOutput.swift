@@ -28,6 +28,8 @@ package enum DiagramOutput {
   /// - Throws: ``DiagramCLIError/foreignManifest(path:)``, ``DiagramCLIError/writeFailed(path:reason:)``.
   @discardableResult
   package static func recordExploration(_ name: String, wrote files: [String], in folder: URL) throws -> [String] {
+    // Nothing written into a folder that does not exist: nothing to record or remove.
+    guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
     let manifest = try OutputManifest.read(in: folder)
     let listed = Set(manifest.files)
     let written = Set(files)
