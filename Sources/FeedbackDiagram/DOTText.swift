@@ -81,10 +81,16 @@ enum DOTText {
   }
 
   /// Text inside an HTML-like label: `HTMLText.escaped(_:)` (`&`, `<`, `>`, quotes), then
-  /// backslashes doubled (Graphviz expands `\N` and friends in HTML text too) and line
-  /// breaks written `<br/>`.
+  /// `]` written `&#93;`, backslashes doubled (Graphviz expands `\N` and friends in HTML
+  /// text too) and line breaks written `<br/>`.
+  ///
+  /// Graphviz 2.42's HTML lexer rejects an element whose whole text is `]` or `]]` ("syntax
+  /// error in line 1 … in label of node n0") and the node then shows its id instead of its
+  /// name; the entity reads back as `]` in SVG and in `dot`'s own output, whatever the
+  /// bracket run.
   static func html(_ text: String) -> String {
     HTMLText.escaped(DrawableText.drawable(wrapped(text)))
+      .replacingScalars("]", with: "&#93;")
       .replacingScalars("\\", with: "\\\\")
       .replacingScalars("\r\n", with: "<br/>")
       .replacingScalars("\n", with: "<br/>")

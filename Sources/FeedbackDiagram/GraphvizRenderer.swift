@@ -69,6 +69,9 @@ public final class GraphvizRenderer: Sendable {
         throw DiagramError.graphviz(message)
       }
       defer { gvFreeRenderData(buffer) }
+      // Graphviz reports some errors and renders anyway: an HTML-like label it cannot read
+      // is drawn as the node's id. A figure never shows something other than its input.
+      if let error = ErrorCapture.error() { throw DiagramError.graphviz(error) }
       let data = Data(bytes: buffer, count: Int(length))
       return format == "svg" ? SVGSpaces.preserved(data) : data
     }
@@ -93,6 +96,11 @@ enum ErrorCapture {
 
   static func end() {
     agreseterrors()
+  }
+
+  /// Graphviz's messages, trimmed and joined, when one of them is an error (not a warning).
+  static func error() -> String? {
+    messages.contains { $0.hasPrefix("Error") } ? message(or: "") : nil
   }
 
   /// Graphviz's messages, trimmed and joined, or `fallback` when it said nothing.

@@ -103,17 +103,22 @@ extension HeadlessChromium {
   func screenshots(of page: URL, named name: String, windowSize: String) throws {
     let shots = ReportPageBrowserTests.screenshotFolder
     try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-    let light = shots.appendingPathComponent("\(name)-light.png")
-    let dark = shots.appendingPathComponent("\(name)-dark.png")
-    for file in [light, dark] { try? FileManager.default.removeItem(at: file) }
+    // Each process shoots into a name of its own and then renames the file into place: two
+    // suites run side by side (Scripts/soak) must not read or delete each other's shots.
+    let own = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+    var shot: [String: Data] = [:]
     // preferredColorScheme=0 makes `prefers-color-scheme: dark` match (1 is light).
-    for (file, scheme) in [(light, "1"), (dark, "0")] {
+    for (variant, scheme) in [("light", "1"), ("dark", "0")] {
+      let file = shots.appendingPathComponent("\(name)-\(variant).\(own).png")
+      defer { try? FileManager.default.removeItem(at: file) }
       let run = try run(
         page,
         ["--screenshot=\(file.path)", "--window-size=\(windowSize)", "--blink-settings=preferredColorScheme=\(scheme)"])
       #expect(Self.consoleLines(run.stderr) == [])
+      shot[variant] = try Data(contentsOf: file)
+      _ = rename(file.path, shots.appendingPathComponent("\(name)-\(variant).png").path)
     }
-    let lightPNG = try Data(contentsOf: light), darkPNG = try Data(contentsOf: dark)
+    let lightPNG = shot["light"] ?? Data(), darkPNG = shot["dark"] ?? Data()
     let signature = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     #expect(lightPNG.prefix(8) == signature && lightPNG.count > 10_000)
     #expect(darkPNG.prefix(8) == signature && darkPNG.count > 10_000)
