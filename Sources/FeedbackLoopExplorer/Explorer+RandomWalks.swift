@@ -5,8 +5,9 @@ extension Explorer {
   /// Seeded random event walks of bounded length, for spaces too large to enumerate, with
   /// the checks of the exploration that need no global view: invariants, undeclared
   /// transitions and deadlocks (not never-firing transitions or unreached states, which
-  /// need the whole space). The first failing walk is shrunk to a minimal event sequence
-  /// before it is reported.
+  /// need the whole space; nor final states, properties of moves or progress, which only
+  /// the exploration and its replay check). The first failing walk is shrunk to a minimal
+  /// event sequence before it is reported.
   ///
   /// ```swift
   /// let walks = Explorer(cart, events: [.add(1), .remove(1), .checkout])

@@ -126,3 +126,25 @@ enum EchoModel {
     #expect(!marked.contains("paying(attempt: 1) —authorized→ confirmed"))
   }
 }
+
+/// A lasso as `assertNoFindings()` reports it: the way there, then the cycle.
+@Suite struct LassoFailureMessageTests {
+  @Test func thePathListsTheCycleAfterTheWayThere() throws {
+    let messages = failureMessages {
+      Checkout.$bugs.withValue(.resetsAttempt) {
+        _ = Checkout.explorer.assertNoFindings()
+      }
+    }
+    let lasso = try #require(messages.first { $0.hasPrefix("Non-progress cycle") })
+    #expect(
+      lasso.contains(
+        """
+        Path from the initial state cart:
+          1. .pay → paying(attempt: 1)
+          then around the cycle, forever:
+          2. .failed from payment → paying(attempt: 2)
+          3. .failed from payment → paying(attempt: 3)
+          4. .failed from payment → paying(attempt: 1)
+        """))
+  }
+}
