@@ -34,13 +34,9 @@ extension DiagramTool {
       let folder = URL(fileURLWithPath: output, isDirectory: true)
       let systems = try OutputManifest.read(in: folder).systems.sorted { $0.name < $1.name }
       guard !systems.isEmpty else { throw DiagramCLIError.nothingToReport(folder: output) }
-      // With registered systems, the page render writes and check expects.
-      if !Catalog.systems.isEmpty {
-        var selection = try Selection.parse(["--output", output])
-        selection.theme = theme
-        let (plan, _) = try selection.planReadingFolder(known: Catalog.systems)
-        try DiagramOutput.write([("index.html", Data(try plan.indexPage().utf8))], to: folder)
-        print("Wrote index.html for \(plan.graphs.map(\.name).joined(separator: ", ")) into \(output)/")
+      // In a folder of a default render, the page render writes and check expects.
+      if try DiagramTool.refreshIndexPage(in: output, theme: theme, onlyIfWritten: false) {
+        print("Wrote index.html for \(systems.map(\.name).joined(separator: ", ")) into \(output)/")
         return
       }
       let files = DiagramOutput.fileNames(in: folder)
