@@ -33,7 +33,7 @@ import Testing
 
     let full = Self.graph(states: ["a", "b"], [("a", "go", "b", "move", "ready"), (nil, "reset", "a", nil, nil)])
     let fullLegend = Self.legend(Diagram.dot(full, figure: .states))
-    #expect(fullLegend.contains(">edges: event / what it does [guard]</font>"))
+    #expect(fullLegend.contains(">edges: event / what it does [guard&#93;</font>"))
     #expect(fullLegend.contains("- - → from any state"))
   }
 

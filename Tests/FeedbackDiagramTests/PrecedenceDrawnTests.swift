@@ -40,7 +40,7 @@ import FeedbackLoopSupport
     let dot = Diagram.dot(system.graph, figure: .states)
     #expect(dot.contains("label=\"cancelAll [else]\""))
     #expect(dot.contains("label=\"cancelAll [nothing sent]\""))
-    #expect(dot.contains("[else]: only when the transition tried first does not apply"))
+    #expect(dot.contains("[else&#93;: only when the transition tried first does not apply"))
   }
 
   // MARK: Generated tables

@@ -126,7 +126,7 @@ enum Fixtures {
     coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "s0"))
     let legend = try #require(
       CoverageFigure(coverage: coverage).dot.split(separator: "\n").first { $0.contains("legend_table") })
-    #expect(legend.contains("never exercised: s0 —next→ s1 [ready]"))  // the words of --min-transitions
+    #expect(legend.contains("never exercised: s0 —next→ s1 [ready&#93;"))  // the words of --min-transitions
     #expect(legend.contains("never exercised: s7 —next→ s8"))
     #expect(!legend.contains("s8 —next→ s9"))  // eight named, the rest counted
     #expect(legend.contains("… and 2 more (see the edges&#39; tooltips)"))

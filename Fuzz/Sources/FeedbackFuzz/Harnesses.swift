@@ -2,14 +2,11 @@ import FeedbackDiagram
 import FeedbackGraph
 import Foundation
 
-/// One harness per input `diagram` reads. Inputs larger than a few kilobytes are cut: the
-/// budgets are tested elsewhere, the fuzzer looks for wrong output.
+/// One harness per input `diagram` reads, at any size libFuzzer hands over (`Scripts/fuzz`
+/// allows 64 KB: past Graphviz's 16 KB string limit, where the escapers cut and fall back).
 enum Harnesses {
-  static let limit = 16_384
-
   /// Graph JSON (`render --graph`): decoded, then drawn into every format.
   static func graph(_ data: Data) {
-    guard data.count <= limit else { return }
     do {
       Oracle.drawEverything(try SystemGraph.decode(data, source: "fuzz.json"))
     } catch {
@@ -20,7 +17,6 @@ enum Harnesses {
   /// Trace lines (`trace`, `coverage`): the header and steps, line by line, then the trace
   /// figures on the graph it carries.
   static func trace(_ data: Data) {
-    guard data.count <= limit else { return }
     do {
       let trace = try Trace.decodeJSONLines(data, source: "fuzz.jsonl")
       if let graph = trace.header.graph { Oracle.drawEverything(graph, trace: trace) }
@@ -31,7 +27,6 @@ enum Harnesses {
 
   /// Theme files (`--theme FILE`): decoded and validated, then used for every figure.
   static func theme(_ data: Data) {
-    guard data.count <= limit else { return }
     do {
       let theme = try JSONDecoder().decode(Theme.self, from: data)
       try theme.validate(source: "fuzz-theme.json")
@@ -44,7 +39,6 @@ enum Harnesses {
   /// Names: the input's text as every name of a graph (system, states, events, labels,
   /// guards, feedbacks), drawn into every format, or refused with a one-line message.
   static func names(_ data: Data) {
-    guard data.count <= limit else { return }
     let name = String(decoding: data, as: UTF8.self)
     let graph = SystemGraph(
       name: name, initial: name, states: [StateNode(id: name, fields: [name]), StateNode(id: "other")],
@@ -63,7 +57,7 @@ enum Harnesses {
           fromNode: name, toNode: "other"),
         Step(index: 2, timeNanoseconds: 2, kind: .ignoredEvent, event: name, eventNode: name, fromNode: "other"),
       ])
-    Oracle.drawEverything(graph, trace: trace)
+    Oracle.drawEverything(graph, trace: trace, names: [name])
   }
 
   /// A small graph for the theme harness.
