@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackDiagram
 import FeedbackGraph
 import FeedbackLoopExamples
@@ -53,7 +54,7 @@ func walk(_ graph: SystemGraph, steps: Int) -> (SystemGraph, Trace) {
     for state in edge.from.map({ [$0] }) ?? graph.states.map(\.id) { outgoing[state, default: []].append(edge) }
   }
   var current = graph.initial
-  var run = [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: current)]
+  var run = [TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: current)]
   run.reserveCapacity(steps)
   for index in 1..<steps {
     let time = Int64(index) * 10_000_000
@@ -61,17 +62,17 @@ func walk(_ graph: SystemGraph, steps: Int) -> (SystemGraph, Trace) {
     if choices.isEmpty {
       let event = graph.events.first?.id ?? "tick"
       run.append(
-        Step(
-          index: index, timeNanoseconds: time, kind: .ignoredEvent, event: event, eventNode: event, fromNode: current,
-          toNode: current))
+        TraceStep(
+          index: index, timeNanoseconds: time, kind: .ignoredEvent, event: event, eventNode: event, beforeNode: current,
+          afterNode: current))
       continue
     }
     let edge = choices[Int(random.next() % UInt64(choices.count))]
     let target = edge.to[Int(random.next() % UInt64(edge.to.count))]
     run.append(
-      Step(
+      TraceStep(
         index: index, timeNanoseconds: time, kind: .event, transition: edge.id, event: edge.event,
-        eventNode: edge.event, fromNode: current, toNode: target))
+        eventNode: edge.event, beforeNode: current, afterNode: target))
     current = target
   }
   return (graph, Trace(header: TraceHeader(graph: graph, test: "walk"), steps: run))

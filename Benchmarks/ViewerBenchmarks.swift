@@ -34,8 +34,8 @@ let viewerBenchmarks: [Benchmark] = [
 func viewerTrace(steps count: Int) -> Trace {
   let lights = ["red", "green", "yellow"]
   var steps = [
-    Step(
-      index: 0, timeNanoseconds: 0, kind: .initial, stateAfter: "red", toNode: "red",
+    TraceStep(
+      index: 0, timeNanoseconds: 0, kind: .initial, after: "red", afterNode: "red",
       stateJSON: #"{"cycle":0,"light":"red"}"#)
   ]
   var light = 0, effect = 0, time: Int64 = 0
@@ -44,17 +44,17 @@ func viewerTrace(steps count: Int) -> Trace {
     let id = EffectID(effect)
     for kind in [StepKind.effectStarted, .effectEmitted, .effectFinished] where steps.count < count {
       steps.append(
-        Step(
+        TraceStep(
           index: steps.count, timeNanoseconds: time, kind: kind, feedback: 0, effect: id,
           event: kind == .effectEmitted ? "tick" : nil, eventNode: kind == .effectEmitted ? "tick" : nil))
     }
     guard steps.count < count else { break }
     let next = (light + 1) % 3
     steps.append(
-      Step(
+      TraceStep(
         index: steps.count, timeNanoseconds: time, kind: .event, feedback: 0, transition: TransitionID(light),
-        event: "tick", eventNode: "tick", eventJSON: #""tick""#, stateBefore: lights[light], stateAfter: lights[next],
-        fromNode: lights[light], toNode: lights[next],
+        event: "tick", eventNode: "tick", eventJSON: #""tick""#, before: lights[light], after: lights[next],
+        beforeNode: lights[light], afterNode: lights[next],
         stateJSON: #"{"cycle":\#(steps.count),"light":"\#(lights[next])"}"#))
     light = next
     effect += 1

@@ -17,6 +17,7 @@ let package = Package(
       dependencies: [
         "CFuzzer",
         .product(name: "FeedbackGraph", package: "FeedbackLoop"),
+        .product(name: "FeedbackCoverage", package: "FeedbackLoop"),
         .product(name: "FeedbackDiagram", package: "FeedbackLoop"),
       ]
     ),

@@ -1,3 +1,4 @@
+package import FeedbackCoverage
 package import FeedbackDiagram
 package import FeedbackGraph
 package import Foundation

@@ -1,3 +1,4 @@
+import FeedbackCoverage
 public import FeedbackDiagram
 import FeedbackGraph
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedbackCoverage
 import FeedbackDiagram
 import FeedbackGraph
 import Foundation

@@ -19,7 +19,7 @@ extension TraceRun {
     let header = try reader.header()
     let failing = header.outcome.failingStep
     let half = max(1, limit / 2)
-    var kept: [Step] = []
+    var kept: [TraceStep] = []
     var head = 0  // the window is kept[head...]
     var failingPosition: Int?  // in kept
     var total = 0, closed = false

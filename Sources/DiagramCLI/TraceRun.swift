@@ -1,3 +1,4 @@
+import FeedbackCoverage
 package import FeedbackDiagram
 package import FeedbackGraph
 package import Foundation

@@ -1,25 +1,25 @@
-public import FeedbackLoop
+package import FeedbackLoop
 
 /// The counter of ReactiveFeedback, Loop and CombineFeedback: a value that `increment` and
 /// `decrement` change by one.
-public enum Counter {
+package enum Counter {
   /// The counter's state: one value.
-  public struct State: Hashable, Sendable, Codable {
+  package struct State: Hashable, Sendable, Codable {
     /// The current count.
-    public var value: Int
+    package var value: Int
 
     /// Creates a state.
-    public init(value: Int = 0) { self.value = value }
+    package init(value: Int = 0) { self.value = value }
   }
 
   /// What changes the count.
-  public enum Event: Hashable, Sendable, Codable {
+  package enum Event: Hashable, Sendable, Codable {
     case increment
     case decrement
   }
 
   /// The counter system, starting at `initial`.
-  public static func system(initial: Int = 0) -> System<State, Event> {
+  package static func system(initial: Int = 0) -> System<State, Event> {
     System("Counter", initial: State(value: initial)) {
       Transitions {
         Transition(from: .type(State.self), on: .increment, label: "value + 1") { state, _ in

@@ -1,10 +1,10 @@
-public import FeedbackGraph
+package import FeedbackGraph
 import FeedbackLoop
 
 /// Every example system, as the `diagram` command and the benchmarks see them.
-public enum ExampleCatalog {
+package enum ExampleCatalog {
   /// The examples' graphs, sorted by name.
-  public static var graphs: [SystemGraph] {
+  package static var graphs: [SystemGraph] {
     [
       Counter.system().graph,
       Movies.system().graph,

@@ -1,35 +1,35 @@
-public import FeedbackLoop
+package import FeedbackLoop
 import FeedbackGraph
 import Synchronization
 
 /// The paging movie list of ReactiveFeedback and CombineFeedback: `fetchNext`
 /// loads the next page through an injected client; a failure can be retried.
-public enum Movies {
+package enum Movies {
   /// A movie.
-  public struct Movie: Hashable, Sendable, Codable {
+  package struct Movie: Hashable, Sendable, Codable {
     /// Its id.
-    public var id: Int
+    package var id: Int
     /// Its title.
-    public var title: String
+    package var title: String
 
     /// Creates a movie.
-    public init(id: Int, title: String) {
+    package init(id: Int, title: String) {
       self.id = id
       self.title = title
     }
   }
 
   /// One page of results.
-  public struct Page: Hashable, Sendable, Codable {
+  package struct Page: Hashable, Sendable, Codable {
     /// The page's number, from 1.
-    public var number: Int
+    package var number: Int
     /// How many pages there are.
-    public var totalPages: Int
+    package var totalPages: Int
     /// The page's movies.
-    public var movies: [Movie]
+    package var movies: [Movie]
 
     /// Creates a page.
-    public init(number: Int, totalPages: Int, movies: [Movie]) {
+    package init(number: Int, totalPages: Int, movies: [Movie]) {
       self.number = number
       self.totalPages = totalPages
       self.movies = movies
@@ -37,23 +37,23 @@ public enum Movies {
   }
 
   /// What has been loaded so far.
-  public struct Context: Hashable, Sendable, Codable {
+  package struct Context: Hashable, Sendable, Codable {
     /// Every movie loaded, in page order.
-    public var movies: [Movie] = []
+    package var movies: [Movie] = []
     /// The last page loaded (0 before the first).
-    public var page = 0
+    package var page = 0
     /// The number of pages, once known.
-    public var totalPages: Int?
+    package var totalPages: Int?
 
     /// Creates an empty context.
-    public init() {}
+    package init() {}
 
     /// Whether more pages exist.
-    public var hasMore: Bool { totalPages.map { page < $0 } ?? true }
+    package var hasMore: Bool { totalPages.map { page < $0 } ?? true }
   }
 
   /// The list's states.
-  public enum State: Hashable, Sendable, Codable {
+  package enum State: Hashable, Sendable, Codable {
     case initial
     case paging(Context)
     case loadedPage(Context)
@@ -61,7 +61,7 @@ public enum Movies {
     case retrying(Context)
 
     /// The context every state carries.
-    public var context: Context {
+    package var context: Context {
       switch self {
       case .initial: Context()
       case .paging(let context), .loadedPage(let context), .retrying(let context), .failed(_, let context): context
@@ -69,7 +69,7 @@ public enum Movies {
     }
 
     /// The page to load, in the states that load one.
-    public var pageToLoad: Int? {
+    package var pageToLoad: Int? {
       switch self {
       case .paging(let context), .retrying(let context): context.page + 1
       default: nil
@@ -78,7 +78,7 @@ public enum Movies {
   }
 
   /// The list's events.
-  public enum Event: Hashable, Sendable, Codable {
+  package enum Event: Hashable, Sendable, Codable {
     case fetchNext
     case didLoad(Page)
     case didFail(String)
@@ -86,18 +86,18 @@ public enum Movies {
   }
 
   /// The network, injected: fetches one page, sleeping on the loop's clock if it waits.
-  public struct Client: Sendable {
+  package struct Client: Sendable {
     /// Loads page `number`.
-    public var fetchPage: @Sendable (_ number: Int, _ clock: any Clock<Duration>) async throws -> Page
+    package var fetchPage: @Sendable (_ number: Int, _ clock: any Clock<Duration>) async throws -> Page
 
     /// Creates a client.
-    public init(fetchPage: @escaping @Sendable (Int, any Clock<Duration>) async throws -> Page) {
+    package init(fetchPage: @escaping @Sendable (Int, any Clock<Duration>) async throws -> Page) {
       self.fetchPage = fetchPage
     }
   }
 
   /// The paging system.
-  public static func system(client: Client = .fake()) -> System<State, Event> {
+  package static func system(client: Client = .fake()) -> System<State, Event> {
     System("Movies", initial: .initial) {
       Transitions {
         Transition(from: .initial, on: .fetchNext, label: "start paging", targets: [.case("paging")]) { state, _ in
@@ -148,22 +148,22 @@ public enum Movies {
 
 extension Movies.Client {
   /// An error of the fake client.
-  public struct Failure: Error, CustomStringConvertible, Sendable {
+  package struct Failure: Error, CustomStringConvertible, Sendable {
     /// The page that failed.
-    public var page: Int
+    package var page: Int
 
     /// A failure to load page `page`.
-    public init(page: Int) {
+    package init(page: Int) {
       self.page = page
     }
     /// The value as one line of text.
-    public var description: String { "page \(page) unavailable" }
+    package var description: String { "page \(page) unavailable" }
   }
 
   /// A deterministic fake network: `totalPages` pages of `pageSize` movies, each answered
   /// after `latency` on the loop's clock. Each page in `failingOnce` fails the first time
   /// it is asked for and loads on the next request (a retry).
-  public static func fake(
+  package static func fake(
     totalPages: Int = 3, pageSize: Int = 2, latency: Duration = .milliseconds(500), failingOnce: Set<Int> = []
   ) -> Self {
     let failed = FailedPages()

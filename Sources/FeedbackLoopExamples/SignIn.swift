@@ -1,34 +1,34 @@
-public import FeedbackLoop
+package import FeedbackLoop
 
 /// A sign-in form: field edits, validation, a submit effect through an injected client,
 /// success or failure (CombineFeedback's sign-in form, as a state machine).
-public enum SignIn {
+package enum SignIn {
   /// The form's fields.
-  public struct Form: Hashable, Sendable, Codable {
+  package struct Form: Hashable, Sendable, Codable {
     /// The e-mail address typed so far.
-    public var email = ""
+    package var email = ""
     /// The password typed so far.
-    public var password = ""
+    package var password = ""
 
     /// Creates a form.
-    public init(email: String = "", password: String = "") {
+    package init(email: String = "", password: String = "") {
       self.email = email
       self.password = password
     }
 
     /// Whether the form may be submitted: an address with `@` and a password of 8+ characters.
-    public var isValid: Bool { email.contains("@") && password.count >= 8 }
+    package var isValid: Bool { email.contains("@") && password.count >= 8 }
   }
 
   /// The sign-in states.
-  public enum State: Hashable, Sendable, Codable {
+  package enum State: Hashable, Sendable, Codable {
     case editing(Form)
     case submitting(Form)
     case signedIn(user: String)
     case failed(Form, message: String)
 
     /// The form, in the states that have one.
-    public var form: Form? {
+    package var form: Form? {
       switch self {
       case .editing(let form), .submitting(let form), .failed(let form, _): form
       case .signedIn: nil
@@ -37,7 +37,7 @@ public enum SignIn {
   }
 
   /// The sign-in events.
-  public enum Event: Hashable, Sendable, Codable {
+  package enum Event: Hashable, Sendable, Codable {
     case emailChanged(String)
     case passwordChanged(String)
     case submit
@@ -46,23 +46,23 @@ public enum SignIn {
   }
 
   /// The authentication service, injected.
-  public struct Client: Sendable {
+  package struct Client: Sendable {
     /// Signs in; returns the user's name or throws.
-    public var signIn: @Sendable (_ form: Form, _ clock: any Clock<Duration>) async throws -> String
+    package var signIn: @Sendable (_ form: Form, _ clock: any Clock<Duration>) async throws -> String
 
     /// Creates a client.
-    public init(signIn: @escaping @Sendable (Form, any Clock<Duration>) async throws -> String) {
+    package init(signIn: @escaping @Sendable (Form, any Clock<Duration>) async throws -> String) {
       self.signIn = signIn
     }
 
     /// An error of the fake client.
-    public struct Rejected: Error, CustomStringConvertible, Sendable {
+    package struct Rejected: Error, CustomStringConvertible, Sendable {
       /// The value as one line of text.
-      public var description: String { "wrong password" }
+      package var description: String { "wrong password" }
     }
 
     /// A deterministic fake: accepts `password` after `latency`, rejects anything else.
-    public static func fake(password: String = "correct horse", latency: Duration = .seconds(1)) -> Client {
+    package static func fake(password: String = "correct horse", latency: Duration = .seconds(1)) -> Client {
       Client { form, clock in
         try await clock.sleep(for: latency)
         guard form.password == password else { throw Rejected() }
@@ -72,7 +72,7 @@ public enum SignIn {
   }
 
   /// The sign-in system.
-  public static func system(client: Client = .fake()) -> System<State, Event> {
+  package static func system(client: Client = .fake()) -> System<State, Event> {
     System("SignIn", initial: .editing(Form())) {
       Transitions {
         for editable in ["editing", "failed"] {

@@ -1,21 +1,21 @@
-public import FeedbackLoop
+package import FeedbackLoop
 
 /// A traffic light: a timer feedback ticks it red → green → yellow → red, and an emergency
 /// turns it red from any state.
-public enum TrafficLight {
+package enum TrafficLight {
   /// The light's colour.
-  public enum Light: Hashable, Sendable, Codable { case red, green, yellow }
+  package enum Light: Hashable, Sendable, Codable { case red, green, yellow }
 
   /// What changes the light.
-  public enum Signal: Hashable, Sendable, Codable { case tick, emergency }
+  package enum Signal: Hashable, Sendable, Codable { case tick, emergency }
 
   /// How long each colour lasts.
-  public static func duration(of light: Light) -> Duration {
+  package static func duration(of light: Light) -> Duration {
     light == .yellow ? .seconds(3) : .seconds(30)
   }
 
   /// The traffic light system, starting red.
-  public static var system: System<Light, Signal> {
+  package static var system: System<Light, Signal> {
     System("TrafficLight", initial: .red) {
       Transitions {
         Transition(from: .red, on: .tick, to: .green)

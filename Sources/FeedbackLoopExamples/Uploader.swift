@@ -1,32 +1,32 @@
-public import FeedbackLoop
+package import FeedbackLoop
 import Synchronization
 
 /// An upload with retries: a picked file is uploaded through an injected client; a failed
 /// attempt waits two seconds and tries again, at most three attempts in all. The README's
 /// end-to-end example.
-public enum Uploader {
+package enum Uploader {
   /// One attempt at uploading one file: the key of the upload effect, so that a retry (a
   /// new attempt number) is a new upload even for the same file.
-  public struct Attempt: Hashable, Comparable, Sendable, Codable {
+  package struct Attempt: Hashable, Comparable, Sendable, Codable {
     /// The file being uploaded.
-    public var file: String
+    package var file: String
     /// 1 for the first attempt.
-    public var number: Int
+    package var number: Int
 
     /// An attempt.
-    public init(file: String, number: Int) {
+    package init(file: String, number: Int) {
       self.file = file
       self.number = number
     }
 
     /// Attempts sort by file, then number.
-    public static func < (lhs: Attempt, rhs: Attempt) -> Bool {
+    package static func < (lhs: Attempt, rhs: Attempt) -> Bool {
       (lhs.file, lhs.number) < (rhs.file, rhs.number)
     }
   }
 
   /// The uploader's states.
-  public enum State: Hashable, Sendable, Codable {
+  package enum State: Hashable, Sendable, Codable {
     case idle
     case uploading(Attempt)
     /// Waiting to retry after a failed attempt.
@@ -36,7 +36,7 @@ public enum Uploader {
   }
 
   /// The uploader's events.
-  public enum Event: Hashable, Sendable, Codable {
+  package enum Event: Hashable, Sendable, Codable {
     case pick(String)
     case succeeded
     case failed
@@ -46,21 +46,21 @@ public enum Uploader {
 
   /// The upload service, injected: it may sleep on the clock it is given (virtual time in
   /// tests) and throws when an upload fails.
-  public struct Client: Sendable {
+  package struct Client: Sendable {
     /// Uploads `file`.
-    public var upload: @Sendable (_ file: String, _ clock: any Clock<Duration>) async throws -> Void
+    package var upload: @Sendable (_ file: String, _ clock: any Clock<Duration>) async throws -> Void
 
     /// A client.
-    public init(upload: @escaping @Sendable (_ file: String, _ clock: any Clock<Duration>) async throws -> Void) {
+    package init(upload: @escaping @Sendable (_ file: String, _ clock: any Clock<Duration>) async throws -> Void) {
       self.upload = upload
     }
 
     /// An upload failure of ``fake(failures:latency:)``.
-    public struct Failure: Error, Sendable {}
+    package struct Failure: Error, Sendable {}
 
     /// A deterministic fake: each upload takes `latency` of the loop's time; the first
     /// `failures` uploads fail.
-    public static func fake(failures: Int = 0, latency: Duration = .seconds(1)) -> Client {
+    package static func fake(failures: Int = 0, latency: Duration = .seconds(1)) -> Client {
       let calls = Calls()
       return Client { _, clock in
         try await clock.sleep(for: latency)
@@ -70,7 +70,7 @@ public enum Uploader {
   }
 
   /// The uploader system, on `client`.
-  public static func system(client: Client = .fake()) -> System<State, Event> {
+  package static func system(client: Client = .fake()) -> System<State, Event> {
     System("Uploader", initial: .idle, environment: client) { client in
       Transitions {
         Transition(from: .idle, on: .case("pick"), label: "first attempt", targets: [.case("uploading")]) {

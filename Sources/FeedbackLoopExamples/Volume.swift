@@ -1,37 +1,37 @@
-public import FeedbackLoop
+package import FeedbackLoop
 
 /// The volume regulator of Feedbacks: two feedbacks drive the volume towards a
 /// target, one step at a time, and stop there.
 ///
 /// Its states and events are types, as in Feedbacks: transitions match them with
 /// `.type(…)`.
-public enum Volume {
+package enum Volume {
   /// The speaker's volume.
-  public struct State: Hashable, Sendable, Codable {
+  package struct State: Hashable, Sendable, Codable {
     /// The current volume.
-    public var value: Int
+    package var value: Int
 
     /// Creates a state.
-    public init(value: Int) { self.value = value }
+    package init(value: Int) { self.value = value }
   }
 
   /// An event of the volume system (a protocol: its events are types).
-  public protocol Event: Sendable {}
+  package protocol Event: Sendable {}
 
   /// Raises the volume by one.
-  public struct Increase: Event, Hashable {
+  package struct Increase: Event, Hashable {
     /// Creates the event.
-    public init() {}
+    package init() {}
   }
 
   /// Lowers the volume by one.
-  public struct Decrease: Event, Hashable {
+  package struct Decrease: Event, Hashable {
     /// Creates the event.
-    public init() {}
+    package init() {}
   }
 
   /// The volume system: from `initial` towards `target`.
-  public static func system(initial: Int = 10, target: Int = 15) -> System<State, any Event> {
+  package static func system(initial: Int = 10, target: Int = 15) -> System<State, any Event> {
     System("Volume", initial: State(value: initial)) {
       Transitions {
         Transition(from: .type(State.self), on: .type(Increase.self), label: "value + 1") { state, _ in

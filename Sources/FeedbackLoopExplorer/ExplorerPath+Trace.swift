@@ -1,5 +1,6 @@
 public import FeedbackGraph
 public import FeedbackLoop
+import FeedbackLoopTracing
 public import Foundation
 
 extension ExplorerPath {
@@ -14,12 +15,13 @@ extension ExplorerPath {
   /// ```
   public func trace(of system: System<State, Event>, test: String, outcome: TraceOutcome) -> Trace {
     let mapper = TraceStepMapper(system: system)
-    var steps = [mapper.step(ProbeStep(kind: .initial, after: initial), index: 0, timeNanoseconds: 0)]
+    var steps = [mapper.step(.initial(state: initial), index: 0, timeNanoseconds: 0)]
     for step in self.steps {
-      let loopStep = ProbeStep<State, Event>(
-        kind: step.kind, event: step.event, feedback: step.feedback?.id, before: step.before, after: step.after,
-        transition: step.transition)
-      steps.append(mapper.step(loopStep, index: steps.count, timeNanoseconds: 0))
+      // A timeless path step carries no effect id: the mapper's fields, not a `LoopStep`.
+      steps.append(
+        mapper.record(
+          step.kind, index: steps.count, time: 0, event: step.event, feedback: step.feedback?.id, before: step.before,
+          after: step.after, transition: step.transition))
     }
     return Trace(header: mapper.header(test: test, origin: .explorer, outcome: outcome), steps: steps)
   }

@@ -14,7 +14,7 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// Why a type of its own: an explored path has no time and no effect ids (time is
   /// abstract there), only the events and the states they led to; ``ExplorerPath/trace(of:test:outcome:)``
-  /// maps it to trace `Step`s.
+  /// maps it to trace `TraceStep`s.
   public struct Step: Sendable {
     /// The event; `nil` for a step of kind `.effectFinished`, where a running effect ended
     /// without one (``Explorer/effectsMayEndSilently(_:)``).

@@ -58,10 +58,10 @@ struct TraceWriterRing<Element> {
 
 extension TraceWriterRing: Sendable where Element: Sendable {}
 
-/// A step as the loop handed it over: the report, its first trace index, and when.
+/// A step as the loop handed it over: the step, its trace index, and when.
 struct TraceWriterPendingStep<State: Sendable, Event: Sendable>: Sendable {
-  var step: ProbeStep<State, Event>
-  /// The trace index of the step (of its first step, for a synchronous effect).
+  var step: LoopStep<State, Event>
+  /// The trace index of the step.
   var index: Int
   var time: Duration
 }
@@ -117,17 +117,16 @@ final class TraceWriterEngine<State: Sendable, Event: Sendable>: Sendable {
 
   /// Takes `step` from the loop: O(1), no I/O.
   @inline(__always)
-  func append(_ step: ProbeStep<State, Event>, at time: Duration) {
-    let weight = step.isSynchronousEffect ? 3 : 1
+  func append(_ step: LoopStep<State, Event>, at time: Duration) {
     let wake = shared.withLock { shared -> Bool in
       let index = shared.nextIndex
-      shared.nextIndex += weight
+      shared.nextIndex += 1
       guard shared.accepting else {
-        shared.rejectedSteps += weight
+        shared.rejectedSteps += 1
         return false
       }
-      if let evicted = shared.pending.append(Pending(step: step, index: index, time: time)) {
-        shared.evictedSteps += evicted.step.isSynchronousEffect ? 3 : 1
+      if shared.pending.append(Pending(step: step, index: index, time: time)) != nil {
+        shared.evictedSteps += 1
       }
       return Self.claimWakeUp(&shared)
     }

@@ -137,8 +137,8 @@ final class TraceWriterSink<State: Sendable, Event: Sendable> {
   private var bufferedSteps = 0
   private static var bufferLimit: Int { 1 << 18 }
 
-  // lastSteps: the window of expanded steps with their indices and times.
-  private var window: TraceWriterRing<(step: ProbeStep<State, Event>, index: Int, time: Duration)>?
+  // lastSteps: the window of steps with their indices and times.
+  private var window: TraceWriterRing<(step: LoopStep<State, Event>, index: Int, time: Duration)>?
   private var windowChanged = false
 
   init(system: System<State, Event>, policy: TraceWriterPolicy, options: TraceWriterFileOptions) {
@@ -166,15 +166,9 @@ final class TraceWriterSink<State: Sendable, Event: Sendable> {
   /// Maps and writes (or, for `lastSteps`, keeps) the steps of `batch`. Returns how many
   /// steps it discarded because the writer had failed.
   func take(_ batch: borrowing TraceWriterRing<Pending>, droppedSoFar: Int) -> Int {
-    if failure != nil {
-      var discarded = 0
-      batch.forEach { discarded += $0.step.isSynchronousEffect ? 3 : 1 }
-      return discarded
-    }
+    if failure != nil { return batch.count }
     batch.forEach { pending in
-      for (offset, step) in pending.step.expanded.enumerated() {
-        add(step, index: pending.index + offset, time: pending.time, droppedSoFar: droppedSoFar)
-      }
+      add(pending.step, index: pending.index, time: pending.time, droppedSoFar: droppedSoFar)
     }
     if failure == nil, !buffer.isEmpty { writeBuffer() }
     return 0
@@ -195,7 +189,7 @@ final class TraceWriterSink<State: Sendable, Event: Sendable> {
     handle = nil
   }
 
-  private func add(_ step: ProbeStep<State, Event>, index: Int, time: Duration, droppedSoFar: Int) {
+  private func add(_ step: LoopStep<State, Event>, index: Int, time: Duration, droppedSoFar: Int) {
     switch policy {
     case .lastSteps:
       window?.append((step, index, time))
@@ -262,7 +256,7 @@ final class TraceWriterSink<State: Sendable, Event: Sendable> {
           try Trace.line(mapper.step(entry.step, index: entry.index, timeNanoseconds: Self.nanoseconds(entry.time))))
       }
     } catch {
-      return  // a Step always encodes; nothing sensible to write otherwise
+      return  // a TraceStep always encodes; nothing sensible to write otherwise
     }
     guard replacing, let final = files.last else {
       guard let (url, handle) = createFile(prefix: "") else { return }

@@ -16,7 +16,7 @@ public import Foundation
 /// ## Files
 /// Every file is a trace on its own, as `diagram` and `TraceReader` read them: a
 /// `TraceHeader` (the system's graph and fingerprint, outcome
-/// `.recorded`), then one `Step` per line. They are named
+/// `.recorded`), then one `TraceStep` per line. They are named
 /// `<System>-<yyyyMMdd-HHmmss>-<pid>-<n>.jsonl` (the system's name reduced to letters,
 /// digits, `-` and `_`; the time in UTC). A writer never replaces a file it did not create
 /// (a taken name moves on to the next `n`) and deletes only files it created.
@@ -145,7 +145,7 @@ public final class TraceWriter<State: Sendable, Event: Sendable>: Sendable {
   ///
   /// - Complexity: O(1) (amortized: the buffer grows to its bound once); one lock.
   public func record(_ step: LoopStep<State, Event>) {
-    engine.append(step.probeStep, at: scheduler.now)
+    engine.append(step, at: scheduler.now)
   }
 
   /// Waits until every step recorded before this call is written: the rotating file has

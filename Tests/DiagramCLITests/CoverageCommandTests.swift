@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackDiagram
 import ArgumentParser
 import DiagramCLI
@@ -278,11 +279,12 @@ struct ExampleDiagrams: DiagramCommand {
     let trace = Trace(
       header: TraceHeader(graph: Fixtures.graph, test: "hostile", outcome: .failed(at: -1, message: "boom")),
       steps: [
-        Step(index: 0, timeNanoseconds: .min, kind: .initial, toNode: "red"),
-        Step(
+        TraceStep(index: 0, timeNanoseconds: .min, kind: .initial, afterNode: "red"),
+        TraceStep(
           index: -1, timeNanoseconds: .max, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick",
-          fromNode: "red", toNode: "green"),
-        Step(index: -1, timeNanoseconds: .min, kind: .effectStarted, feedback: FeedbackID(-1), effect: EffectID(-1)),
+          beforeNode: "red", afterNode: "green"),
+        TraceStep(
+          index: -1, timeNanoseconds: .min, kind: .effectStarted, feedback: FeedbackID(-1), effect: EffectID(-1)),
       ])
     try trace.jsonLines().write(to: URL(fileURLWithPath: path))
     let files = try TraceRun(path: path, registered: ExampleCatalog.graphs).files(formats: [.dot, .svg])

@@ -1,4 +1,5 @@
 import DiagramCLI
+import FeedbackCoverage
 import FeedbackDiagram
 import Foundation
 import Testing

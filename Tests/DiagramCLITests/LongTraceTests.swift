@@ -10,12 +10,12 @@ import Testing
   /// A TrafficLight run of `count` steps, failing at `failing` if given, written to a file.
   static func write(_ count: Int, failingAt failing: Int?, in folder: URL) throws -> String {
     let cycle = ["red", "green", "yellow"]
-    var steps = [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "red")]
+    var steps = [TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "red")]
     for index in 1..<count {
       steps.append(
-        Step(
+        TraceStep(
           index: index, timeNanoseconds: Int64(index), kind: .event, transition: TransitionID((index - 1) % 3),
-          event: "tick", eventNode: "tick", fromNode: cycle[(index - 1) % 3], toNode: cycle[index % 3]))
+          event: "tick", eventNode: "tick", beforeNode: cycle[(index - 1) % 3], afterNode: cycle[index % 3]))
     }
     let outcome = failing.map { TraceOutcome.failed(at: $0, message: "late") } ?? .passed
     let trace = Trace(header: TraceHeader(graph: Fixtures.graph, test: "long", outcome: outcome), steps: steps)

@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackDiagram
 import FeedbackGraph
 import Foundation
@@ -39,20 +40,20 @@ import FeedbackLoopSupport
     Trace(
       header: TraceHeader(graph: graph, test: name, outcome: .failed(at: 3, message: name)),
       steps: [
-        Step(index: 0, timeNanoseconds: 0, kind: .initial, stateAfter: name, toNode: name),
-        Step(index: 1, timeNanoseconds: 5, kind: .effectStarted, feedback: FeedbackID(0), effect: EffectID(0)),
-        Step(
+        TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, after: name, afterNode: name),
+        TraceStep(index: 1, timeNanoseconds: 5, kind: .effectStarted, feedback: FeedbackID(0), effect: EffectID(0)),
+        TraceStep(
           index: 2, timeNanoseconds: 10, kind: .event, transition: TransitionID(0), event: name, eventNode: "ev",
-          stateBefore: name, stateAfter: "other", fromNode: name, toNode: "other"),
-        Step(
+          before: name, after: "other", beforeNode: name, afterNode: "other"),
+        TraceStep(
           index: 3, timeNanoseconds: 20, kind: .event, transition: TransitionID(1), event: name, eventNode: name,
-          stateBefore: "other", stateAfter: name, fromNode: "other", toNode: name),
-        Step(
-          index: 4, timeNanoseconds: 30, kind: .ignoredEvent, event: name, eventNode: name, stateBefore: name,
-          stateAfter: name, fromNode: name, toNode: name),
-        Step(
+          before: "other", after: name, beforeNode: "other", afterNode: name),
+        TraceStep(
+          index: 4, timeNanoseconds: 30, kind: .ignoredEvent, event: name, eventNode: name, before: name,
+          after: name, beforeNode: name, afterNode: name),
+        TraceStep(
           index: 5, timeNanoseconds: 40, kind: .undeclaredTransition, event: name, eventNode: name,
-          fromNode: name, toNode: "nowhere"),
+          beforeNode: name, afterNode: "nowhere"),
       ])
   }
 

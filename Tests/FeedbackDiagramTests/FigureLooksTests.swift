@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackDiagram
 import FeedbackGraph
 import FeedbackLoopExamples

@@ -15,21 +15,23 @@ import Testing
     Trace(
       header: TraceHeader(graph: graph, test: "hostile", outcome: .failed(at: -1, message: "boom")),
       steps: [
-        Step(index: 0, timeNanoseconds: .min, kind: .initial, toNode: "red"),
-        Step(index: 1, timeNanoseconds: .max, kind: .effectStarted, feedback: FeedbackID(-2), effect: EffectID(-7)),
-        Step(
+        TraceStep(index: 0, timeNanoseconds: .min, kind: .initial, afterNode: "red"),
+        TraceStep(
+          index: 1, timeNanoseconds: .max, kind: .effectStarted, feedback: FeedbackID(-2), effect: EffectID(-7)),
+        TraceStep(
           index: -1, timeNanoseconds: .min, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick",
-          fromNode: "red", toNode: "green"),
-        Step(
+          beforeNode: "red", afterNode: "green"),
+        TraceStep(
           index: -1, timeNanoseconds: 0, kind: .event, transition: TransitionID(1), event: "tick", eventNode: "tick",
-          fromNode: "green", toNode: "yellow"),
-        Step(
+          beforeNode: "green", afterNode: "yellow"),
+        TraceStep(
           index: 5, timeNanoseconds: .max, kind: .effectEmitted, feedback: FeedbackID(-2), effect: EffectID(-7),
           event: "tick", eventNode: "tick"),
-        Step(index: 5, timeNanoseconds: .max, kind: .effectCancelled, feedback: FeedbackID(-2), effect: EffectID(-7)),
-        Step(
+        TraceStep(
+          index: 5, timeNanoseconds: .max, kind: .effectCancelled, feedback: FeedbackID(-2), effect: EffectID(-7)),
+        TraceStep(
           index: 6, timeNanoseconds: -1_500_000_000, kind: .ignoredEvent, event: "honk", eventNode: "honk",
-          fromNode: "yellow", toNode: "yellow"),
+          beforeNode: "yellow", afterNode: "yellow"),
       ])
   }
 
@@ -63,14 +65,14 @@ import Testing
   /// A TrafficLight run of `count` steps cycling on `tick`, failing at `failing`.
   static func long(_ count: Int, failingAt failing: Int) -> Trace {
     let cycle = ["red", "green", "yellow"]
-    var steps = [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "red")]
+    var steps = [TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "red")]
     for index in 1..<count {
       let from = cycle[(index - 1) % 3], to = cycle[index % 3]
       steps.append(
-        Step(
+        TraceStep(
           index: index, timeNanoseconds: Int64(index) * 1_000_000_000, kind: .event,
           transition: TransitionID((index - 1) % 3),
-          event: "tick", eventNode: "tick", fromNode: from, toNode: to))
+          event: "tick", eventNode: "tick", beforeNode: from, afterNode: to))
     }
     return Trace(
       header: TraceHeader(graph: graph, test: "long", outcome: .failed(at: failing, message: "late")), steps: steps)

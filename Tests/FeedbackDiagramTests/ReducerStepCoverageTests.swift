@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackDiagram
 import FeedbackGraph
 import Testing
@@ -12,14 +13,16 @@ import Testing
       transitions: [TransitionEdge(id: 0, from: "closed", event: "push", to: ["open"])])
     var coverage = Coverage(graph: graph)
     coverage.beginTrace()
-    coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "closed"))
+    coverage.add(TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "closed"))
     coverage.add(
-      Step(
-        index: 1, timeNanoseconds: 0, kind: .event, transition: 0, event: "push", eventNode: "push", fromNode: "closed",
-        toNode: "open"))
+      TraceStep(
+        index: 1, timeNanoseconds: 0, kind: .event, transition: 0, event: "push", eventNode: "push",
+        beforeNode: "closed",
+        afterNode: "open"))
     coverage.add(
-      Step(
-        index: 2, timeNanoseconds: 0, kind: .event, event: "kick", eventNode: "kick", fromNode: "open", toNode: "closed"
+      TraceStep(
+        index: 2, timeNanoseconds: 0, kind: .event, event: "kick", eventNode: "kick", beforeNode: "open",
+        afterNode: "closed"
       ))
     #expect(coverage.undeclared.isEmpty)
     let dot = CoverageFigure(coverage: coverage).dot

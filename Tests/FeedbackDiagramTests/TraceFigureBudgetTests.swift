@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackDiagram
 import FeedbackGraph
 import Foundation
@@ -25,21 +26,21 @@ import FeedbackLoopSupport
       events: (0..<5).map { EventNode(id: "e\($0)") },
       transitions: edges)
     var current = "s0"
-    var trace = [Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: current)]
+    var trace = [TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: current)]
     for index in 1..<steps {
       let from = edges.filter { $0.from == current }
       if let edge = from.isEmpty ? nil : from[Int(random.next() % UInt64(from.count))], random.next() % 8 != 0 {
         trace.append(
-          Step(
+          TraceStep(
             index: index, timeNanoseconds: Int64(index), kind: .event, transition: edge.id, event: edge.event,
-            eventNode: edge.event, fromNode: current, toNode: edge.to[0]))
+            eventNode: edge.event, beforeNode: current, afterNode: edge.to[0]))
         current = edge.to[0]
       } else {
         let to = names[Int(random.next() % UInt64(states))]
         trace.append(
-          Step(
+          TraceStep(
             index: index, timeNanoseconds: Int64(index), kind: .undeclaredTransition, event: "e0", eventNode: "e0",
-            fromNode: current, toNode: to))
+            beforeNode: current, afterNode: to))
         current = to
       }
     }

@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackDiagram
 import FeedbackGraph
 import FeedbackLoopExamples
@@ -86,12 +87,12 @@ enum Fixtures {
           id: TransitionID(0), from: "loading", event: "didLoad", to: ["loaded", "failed"], isComputed: true)
       ])
     var coverage = Coverage(graph: loader)
-    coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "loading"))
+    coverage.add(TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "loading"))
     for index in 1...3 {
       coverage.add(
-        Step(
+        TraceStep(
           index: index, timeNanoseconds: 0, kind: .event, transition: TransitionID(0), event: "didLoad",
-          eventNode: "didLoad", fromNode: "loading", toNode: "loaded"))
+          eventNode: "didLoad", beforeNode: "loading", afterNode: "loaded"))
     }
     let lines = CoverageFigure(coverage: coverage).dot.split(separator: "\n")
     let loaded = try #require(lines.first { $0.contains("id=\"edge_t0_0\"") })
@@ -123,7 +124,7 @@ enum Fixtures {
           guardDescription: $0 == 0 ? "ready" : nil)
       })
     var coverage = Coverage(graph: graph)
-    coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "s0"))
+    coverage.add(TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "s0"))
     let legend = try #require(
       CoverageFigure(coverage: coverage).dot.split(separator: "\n").first { $0.contains("legend_table") })
     #expect(legend.contains("never exercised: s0 —next→ s1 [ready&#93;"))  // the words of --min-transitions
@@ -135,15 +136,15 @@ enum Fixtures {
   @Test func coverageDrawsUndeclaredEdgesIgnoredEventsAndUnvisitedStates() {
     let graph = TrafficLight.system.graph
     var coverage = Coverage(graph: graph)
-    coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "red"))
+    coverage.add(TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "red"))
     coverage.add(
-      Step(
+      TraceStep(
         index: 1, timeNanoseconds: 0, kind: .undeclaredTransition, transition: TransitionID(0), event: "tick",
-        eventNode: "tick", fromNode: "red", toNode: "yellow"))
+        eventNode: "tick", beforeNode: "red", afterNode: "yellow"))
     coverage.add(
-      Step(
-        index: 2, timeNanoseconds: 0, kind: .ignoredEvent, event: "honk", eventNode: "honk", fromNode: "yellow",
-        toNode: "yellow"))
+      TraceStep(
+        index: 2, timeNanoseconds: 0, kind: .ignoredEvent, event: "honk", eventNode: "honk", beforeNode: "yellow",
+        afterNode: "yellow"))
     let dot = CoverageFigure(coverage: coverage).dot
     let undeclared = dot.split(separator: "\n").first { $0.contains("id=\"undeclared_1\"") } ?? ""
     #expect(undeclared.hasPrefix("  n1 -> n2 "))  // red -> yellow
@@ -161,9 +162,10 @@ enum Fixtures {
       name: "Count", initial: "Int", states: [StateNode(id: "Int")], events: [EventNode(id: "up")],
       declaresTransitions: false, transitions: [])
     var coverage = Coverage(graph: graph)
-    coverage.add(Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "Int"))
+    coverage.add(TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "Int"))
     coverage.add(
-      Step(index: 1, timeNanoseconds: 0, kind: .event, event: "up", eventNode: "up", fromNode: "Int", toNode: "Int"))
+      TraceStep(
+        index: 1, timeNanoseconds: 0, kind: .event, event: "up", eventNode: "up", beforeNode: "Int", afterNode: "Int"))
     let dot = CoverageFigure(coverage: coverage).dot
     #expect(
       dot.contains(

@@ -136,10 +136,10 @@ enum GeneratedTrace {
     var random = SplitMix(seed: seed)
     func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
     let waits: [Int64] = [0, 0, 0, 1_000_000, 500_000_000, 1_000_000_000, 2_000_000_000, 30_000_000_000]
-    var steps = [Step(index: 0, timeNanoseconds: 0, kind: .initial, stateAfter: "s0", toNode: "s0")]
+    var steps = [TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, after: "s0", afterNode: "s0")]
     var time: Int64 = 0, state = "s0", nextEffect = 0
     var running: [Int] = [], pending: [String] = []
-    func add(_ step: Step) {
+    func add(_ step: TraceStep) {
       var step = step
       step.index = steps.count
       step.timeNanoseconds = time
@@ -149,10 +149,10 @@ enum GeneratedTrace {
       let to = pick(4) == 0 ? state : ["s0", "s1"][pick(2)]
       let ignored = pick(5) == 0
       add(
-        Step(
+        TraceStep(
           index: 0, timeNanoseconds: 0, kind: ignored ? .ignoredEvent : .event, feedback: feedback, event: name,
-          eventNode: name, stateBefore: state, stateAfter: ignored ? state : to, fromNode: state,
-          toNode: ignored ? state : to))
+          eventNode: name, before: state, after: ignored ? state : to, beforeNode: state,
+          afterNode: ignored ? state : to))
       if !ignored { state = to }
     }
     for _ in 0..<(8 + pick(40)) {
@@ -161,7 +161,7 @@ enum GeneratedTrace {
       case 0: event("ev\(pick(4))", feedback: nil)
       case 1:
         add(
-          Step(
+          TraceStep(
             index: 0, timeNanoseconds: 0, kind: .effectStarted, feedback: FeedbackID(0), effect: EffectID(nextEffect)))
         running.append(nextEffect)
         nextEffect += 1
@@ -169,7 +169,7 @@ enum GeneratedTrace {
         let name = "fb\(pick(4))"
         let effect = running[pick(running.count)]
         add(
-          Step(
+          TraceStep(
             index: 0, timeNanoseconds: 0, kind: .effectEmitted, feedback: FeedbackID(0), effect: EffectID(effect),
             event: name, eventNode: name))
         pending.append(name)
@@ -178,7 +178,7 @@ enum GeneratedTrace {
       case 4 where !running.isEmpty:
         let effect = running.remove(at: pick(running.count))
         add(
-          Step(
+          TraceStep(
             index: 0, timeNanoseconds: 0, kind: pick(2) == 0 ? .effectFinished : .effectCancelled,
             feedback: FeedbackID(0), effect: EffectID(effect)))
       default: event("ev\(pick(4))", feedback: nil)

@@ -119,11 +119,11 @@ import Testing
       let trace = Trace(
         header: TraceHeader(graph: graph, test: name, outcome: .failed(at: 1, message: name)),
         steps: [
-          Step(index: 0, timeNanoseconds: 0, kind: .initial, stateAfter: name, toNode: name, stateJSON: "{\"a\":1}"),
-          Step(
+          TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, after: name, afterNode: name, stateJSON: "{\"a\":1}"),
+          TraceStep(
             index: 1, timeNanoseconds: 5, kind: .event, transition: 0, event: name, eventNode: "ev",
-            eventJSON: ScriptJSON.quoted(name).replacingOccurrences(of: "\\u003c", with: "<"), stateBefore: name,
-            stateAfter: "other", fromNode: name, toNode: "other", stateJSON: "{\"a\":2}"),
+            eventJSON: ScriptJSON.quoted(name).replacingOccurrences(of: "\\u003c", with: "<"), before: name,
+            after: "other", beforeNode: name, afterNode: "other", stateJSON: "{\"a\":2}"),
         ])
       let html = try TraceViewerPage(graph: graph, trace: trace).render()
       let data = try Self.data(html)

@@ -1,3 +1,4 @@
+import FeedbackCoverage
 import FeedbackGraph
 import FeedbackDiagram
 import Foundation
@@ -117,10 +118,10 @@ import FeedbackLoopSupport
     let trace = Trace(
       header: TraceHeader(graph: graph, test: "t"),
       steps: [
-        Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: "red"),
-        Step(
+        TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: "red"),
+        TraceStep(
           index: 1, timeNanoseconds: 1, kind: .event, transition: TransitionID(0), event: "tick", eventNode: "tick",
-          fromNode: "red", toNode: "green"),
+          beforeNode: "red", afterNode: "green"),
       ])
     var lines = String(decoding: try trace.jsonLines(), as: UTF8.self).split(separator: "\n").map(String.init)
     var object = try #require(try JSONSerialization.jsonObject(with: Data(lines[line].utf8)) as? [String: Any])
@@ -212,7 +213,8 @@ import FeedbackLoopSupport
     graph.transitions[0].to = []
     graph.transitions[0].isComputed = true
     try graph.checkCoherence()
-    let trace = Trace(header: TraceHeader(graph: graph), steps: [Step(index: 0, timeNanoseconds: 0, kind: .initial)])
+    let trace = Trace(
+      header: TraceHeader(graph: graph), steps: [TraceStep(index: 0, timeNanoseconds: 0, kind: .initial)])
     #expect(try Trace.decodeJSONLines(trace.jsonLines()).header.graph == graph)
     graph.transitions[0].isComputed = false
     #expect {

@@ -17,16 +17,16 @@ import FeedbackLoopSupport
     "stateBefore", "stateAfter", "fromNode", "toNode", "stateJSON",
   ]
 
-  static func fast(_ line: [UInt8]) -> Step? {
+  static func fast(_ line: [UInt8]) -> TraceStep? {
     line.withUnsafeBytes { StepLineDecoder.decode($0) }
   }
 
-  static func slow(_ line: [UInt8]) -> Step? {
-    try? JSONDecoder().decode(Step.self, from: Data(line))
+  static func slow(_ line: [UInt8]) -> TraceStep? {
+    try? JSONDecoder().decode(TraceStep.self, from: Data(line))
   }
 
   /// A random step, fields present at random.
-  static func step(_ random: inout SplitMix64) -> Step {
+  static func step(_ random: inout SplitMix64) -> TraceStep {
     var texts: [String?] = []
     for _ in 0..<8 {
       texts.append(random.next() % 3 == 0 ? nil : Self.texts[Int(random.next() % UInt64(Self.texts.count))])
@@ -36,11 +36,11 @@ import FeedbackLoopSupport
     let index = Int(random.next() % 100_000)
     let time = Int64(random.next() % 1_000_000_000_000)
     let kind = StepKind.allCases[Int(random.next() % UInt64(StepKind.allCases.count))]
-    return Step(
+    return TraceStep(
       index: index, timeNanoseconds: time, kind: kind, feedback: ids[0].map { FeedbackID($0) },
       effect: ids[1].map { EffectID($0) }, transition: ids[2].map { TransitionID($0) }, event: texts[0],
-      eventNode: texts[1], eventJSON: texts[2], stateBefore: texts[3], stateAfter: texts[4], fromNode: texts[5],
-      toNode: texts[6], stateJSON: texts[7])
+      eventNode: texts[1], eventJSON: texts[2], before: texts[3], after: texts[4], beforeNode: texts[5],
+      afterNode: texts[6], stateJSON: texts[7])
   }
 
   /// A JSON string literal of `text`, every scalar written raw or as `\u` escapes at random.
@@ -76,7 +76,7 @@ import FeedbackLoopSupport
 
   /// `step` as a line written by hand: fields in random order, spaces at random, `null`
   /// for some absent fields.
-  static func handWritten(_ step: Step, _ random: inout SplitMix64) -> String {
+  static func handWritten(_ step: TraceStep, _ random: inout SplitMix64) -> String {
     var fields: [(String, String)] = [
       ("index", "\(step.index)"), ("timeNanoseconds", "\(step.timeNanoseconds)"),
       ("kind", literal(step.kind.rawValue, &random)),
@@ -89,8 +89,8 @@ import FeedbackLoopSupport
     }
     let texts = [
       ("event", step.event), ("eventNode", step.eventNode), ("eventJSON", step.eventJSON),
-      ("stateBefore", step.stateBefore), ("stateAfter", step.stateAfter), ("fromNode", step.fromNode),
-      ("toNode", step.toNode), ("stateJSON", step.stateJSON),
+      ("stateBefore", step.before), ("stateAfter", step.after), ("fromNode", step.beforeNode),
+      ("toNode", step.afterNode), ("stateJSON", step.stateJSON),
     ]
     for (key, value) in texts {
       if let value {

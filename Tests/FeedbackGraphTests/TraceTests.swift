@@ -15,13 +15,13 @@ import Testing
 
   static func trace(steps count: Int = 2) -> Trace {
     var trace = Trace(header: TraceHeader(graph: graph, test: "cycles()", outcome: .failed(at: 1, message: "boom")))
-    trace.steps.append(Step(index: 0, timeNanoseconds: 0, kind: .initial, stateAfter: "red", toNode: "red"))
+    trace.steps.append(TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, after: "red", afterNode: "red"))
     for index in 1..<count {
       trace.steps.append(
-        Step(
+        TraceStep(
           index: index, timeNanoseconds: Int64(index) * 30_000_000_000, kind: .event, feedback: 0, transition: 0,
-          event: "tick", eventNode: "tick", eventJSON: #"{"tick":{}}"#, stateBefore: "red",
-          stateAfter: "green", fromNode: "red", toNode: "green", stateJSON: #""green""#))
+          event: "tick", eventNode: "tick", eventJSON: #"{"tick":{}}"#, before: "red",
+          after: "green", beforeNode: "red", afterNode: "green", stateJSON: #""green""#))
     }
     return trace
   }
@@ -48,7 +48,7 @@ import Testing
     try data.write(to: url)
     var reader = try TraceReader(contentsOf: url)
     #expect(try reader.header() == trace.header)
-    var steps: [Step] = []
+    var steps: [TraceStep] = []
     while let step = try reader.next() { steps.append(step) }
     #expect(steps == trace.steps)
   }

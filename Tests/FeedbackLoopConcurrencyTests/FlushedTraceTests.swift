@@ -51,7 +51,7 @@ import FeedbackLoopSupport
     var file: FileHandle?
     var pending = Data()  // bytes read but not yet a whole line (must stay empty after a flush)
     var header: TraceHeader?
-    var steps: [Step] = []
+    var steps: [TraceStep] = []
     var replayed = 0
     for flush in 1...1_000 {
       // Flush k comes after at least k steps reached the writer (the initial step and events).
@@ -72,7 +72,7 @@ import FeedbackLoopSupport
         if header == nil {
           header = try JSONDecoder().decode(TraceHeader.self, from: line)
         } else {
-          let step = try JSONDecoder().decode(Step.self, from: line)
+          let step = try JSONDecoder().decode(TraceStep.self, from: line)
           #expect(step.index == steps.count, "flush \(flush): step #\(step.index) after \(steps.count) steps")
           steps.append(step)
         }

@@ -44,7 +44,7 @@ import Testing
     #expect(steps.count == sent + 1)
     #expect(steps.indices.first { steps[$0].index != $0 } == nil, "first step out of place")
     // In the order the loop reduced them: the state counts up by one per line…
-    #expect(steps.indices.first { steps[$0].stateAfter != "\($0)" } == nil, "first state out of order")
+    #expect(steps.indices.first { steps[$0].after != "\($0)" } == nil, "first state out of order")
     // …and each thread's events appear once each, in the order that thread sent them.
     let events = steps.compactMap(\.event)
     for thread in 0..<8 {

@@ -45,30 +45,56 @@ import FeedbackLoopSupport
     #expect(sources.withLock { $0.map(\.description) } == ["twin"])
   }
 
-  @Test func everyStepMapsToTheLoopsOwnReportAndBack() {
-    // The public step and the loop's internal report (what the trace writer records) map
-    // onto each other for every kind, ids and names kept.
+  @Test func theObserverBuildsEachStepOnceWithIdsAndNamesKept() {
+    // What the loop reports on its hot path (a flat probe step) becomes the public step once,
+    // at the observer, for every kind; a synchronous effect becomes its three steps.
     var random = SplitMix64(seed: 19)
     let names = ["a", "b", "a"]
     for _ in 0..<2_000 {
-      let feedback = FeedbackRef(id: FeedbackID(Int(random.next() % 3)), name: "")
-      let named = FeedbackRef(id: feedback.id, name: names[feedback.id.index])
-      let source: EventSource = random.next() % 2 == 0 ? .external : .feedback(named)
+      let id = FeedbackID(Int(random.next() % 3))
+      let named = FeedbackRef(id: id, name: names[id.index])
+      let fromFeedback = random.next() % 2 == 0
+      let source: EventSource = fromFeedback ? .feedback(named) : .external
+      let sender = fromFeedback ? id : nil
       let (a, b) = (Int(random.next() % 100), Int(random.next() % 100))
       let effect = EffectID(Int(random.next() % 50))
       let transition = random.next() % 2 == 0 ? nil : TransitionID(Int(random.next() % 9))
-      let steps: [LoopStep<Int, Event>] = [
-        .started(state: a), .reduced(event: .go, source: source, before: a, after: b, transition: transition),
-        .ignored(event: .ping, source: source, state: a),
-        .undeclaredTransition(event: .go, source: source, before: a, after: b, transition: TransitionID(3)),
-        .effectStarted(effect, feedback: named), .effectEmitted(effect, feedback: named, event: .ping),
-        .effectFinished(effect, feedback: named), .effectCancelled(effect, feedback: named), .stopped,
+      let pairs: [(ProbeStep<Int, Event>, LoopStep<Int, Event>)] = [
+        (ProbeStep(kind: .initial, after: a), .initial(state: a)),
+        (
+          ProbeStep(kind: .event, event: .go, feedback: sender, before: a, after: b, transition: transition),
+          .reduced(event: .go, source: source, before: a, after: b, transition: transition)
+        ),
+        (
+          ProbeStep(kind: .ignoredEvent, event: .ping, feedback: sender, before: a, after: a),
+          .ignored(event: .ping, source: source, state: a)
+        ),
+        (
+          ProbeStep(
+            kind: .undeclaredTransition, event: .go, feedback: sender, before: a, after: b, transition: TransitionID(3)),
+          .undeclaredTransition(event: .go, source: source, before: a, after: b, transition: TransitionID(3))
+        ),
+        (ProbeStep(kind: .effectStarted, feedback: id, effect: effect), .effectStarted(effect, feedback: named)),
+        (
+          ProbeStep(kind: .effectEmitted, event: .ping, feedback: id, effect: effect),
+          .effectEmitted(effect, feedback: named, event: .ping)
+        ),
+        (ProbeStep(kind: .effectFinished, feedback: id, effect: effect), .effectFinished(effect, feedback: named)),
+        (ProbeStep(kind: .effectCancelled, feedback: id, effect: effect), .effectCancelled(effect, feedback: named)),
+        (ProbeStep(kind: .stopped), .stopped),
       ]
-      for step in steps {
-        let back = LoopStep(step.probeStep, feedbackNames: names)
-        #expect(String(describing: back) == String(describing: step))
-        #expect(back.kind == step.kind && back.feedback == step.feedback && back.effect == step.effect)
+      for (probe, expected) in pairs {
+        let built = LoopStep(probe, feedbackNames: names)
+        #expect(String(describing: built) == String(describing: expected))
+        #expect(built.kind == expected.kind && built.feedback == expected.feedback && built.effect == expected.effect)
       }
     }
+    let seen = Protected<[LoopStep<Int, Event>]>([])
+    let observer = StepObserver<Int, Event>(onStep: { step in seen.withLock { $0.append(step) } }, feedbackNames: names)
+    observer.record(
+      ProbeStep(
+        kind: .effectEmitted, event: .ping, feedback: FeedbackID(1), effect: EffectID(4), isSynchronousEffect: true))
+    #expect(seen.withLock { $0.map(\.kind) } == [.effectStarted, .effectEmitted, .effectFinished])
+    #expect(seen.withLock { $0.map { $0.feedback?.name } } == ["b", "b", "b"])
   }
 }

@@ -37,7 +37,7 @@ import Testing
       writer.flush()
       trace = try readTrace(try #require(writer.status.files.last))
     }
-    #expect(trace.steps.map(\.stateAfter) == ["red", "green", "red", "green"])
+    #expect(trace.steps.map(\.after) == ["red", "green", "red", "green"])
     loop.stop()
     writer.close()
   }

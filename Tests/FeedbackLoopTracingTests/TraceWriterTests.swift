@@ -37,8 +37,8 @@ import Testing
     // 1,001 steps (the initial state, then 1,000 events): the last 100 are 901...1000.
     #expect(trace.steps.map(\.index) == Array(901...1_000))
     #expect(trace.steps.allSatisfy { $0.kind == .event && $0.event == "up" })
-    #expect(trace.steps.map(\.stateAfter) == (901...1_000).map { "\($0)" })
-    #expect(trace.steps.map(\.stateBefore) == (900...999).map { "\($0)" })
+    #expect(trace.steps.map(\.after) == (901...1_000).map { "\($0)" })
+    #expect(trace.steps.map(\.before) == (900...999).map { "\($0)" })
     #expect(writer.status.recordedSteps == 1_001)
     #expect(writer.status.writtenSteps == 100)
     #expect(writer.status.droppedSteps == 0)
@@ -54,7 +54,7 @@ import Testing
     let loop = Loop(system, onStep: writer.record)
     writer.flush()
     let file = try #require(writer.status.files.first)
-    #expect(try readTrace(file).steps.map(\.stateAfter) == ["0"])  // the initial step
+    #expect(try readTrace(file).steps.map(\.after) == ["0"])  // the initial step
     loop.send(.up)
     loop.send(.up)
     loop.send(.stay)  // ignored: still a step
@@ -63,7 +63,7 @@ import Testing
     let trace = try readTrace(file)
     #expect(trace.steps.map(\.kind) == [.event, .ignoredEvent, .event])
     #expect(trace.steps.map(\.index) == [2, 3, 4])
-    #expect(trace.steps.map(\.stateAfter) == ["2", "2", "3"])
+    #expect(trace.steps.map(\.after) == ["2", "2", "3"])
     #expect(try scratch.names() == [file.lastPathComponent])  // replaced, not added to
     // After close, steps are only counted.
     loop.send(.up)
@@ -91,7 +91,7 @@ import Testing
     #expect(trace.steps.map(\.kind) == [.initial, .event, .effectStarted, .effectEmitted, .effectFinished, .event])
     #expect(trace.steps.map(\.index) == Array(0...5))
     #expect(trace.steps[2].feedback == FeedbackID(0))
-    #expect(trace.steps[5].stateAfter == "2")
+    #expect(trace.steps[5].after == "2")
     #expect(writer.status.recordedSteps == 6)
   }
 
@@ -136,7 +136,7 @@ import Testing
       #expect(trace.header.outcome == .recorded)
     }
     #expect(traces.map { $0.steps.map(\.index) } == [Array(80...89), Array(90...95)])
-    #expect(traces[1].steps.last?.stateAfter == "95")
+    #expect(traces[1].steps.last?.after == "95")
     #expect(writer.status.writtenSteps == 96)
     #expect(writer.status.droppedSteps == 0)
   }
@@ -311,7 +311,7 @@ import Testing
     writer.close()
     let trace = try readTrace(try #require(writer.status.files.first))
     #expect(trace.header.encodesEvents && !trace.header.encodesStates)
-    #expect(trace.steps.map(\.stateAfter) == ["red", "green"])
+    #expect(trace.steps.map(\.after) == ["red", "green"])
     #expect(trace.steps.map(\.stateJSON) == [nil, nil])
     #expect(trace.steps.map(\.eventJSON) == [nil, #""up""#])
   }

@@ -51,11 +51,11 @@ enum Harnesses {
     let trace = Trace(
       header: TraceHeader(graph: graph, test: name, outcome: .failed(at: 2, message: name)),
       steps: [
-        Step(index: 0, timeNanoseconds: 0, kind: .initial, toNode: name),
-        Step(
+        TraceStep(index: 0, timeNanoseconds: 0, kind: .initial, afterNode: name),
+        TraceStep(
           index: 1, timeNanoseconds: 1, kind: .event, transition: TransitionID(0), event: name, eventNode: "ev",
-          fromNode: name, toNode: "other"),
-        Step(index: 2, timeNanoseconds: 2, kind: .ignoredEvent, event: name, eventNode: name, fromNode: "other"),
+          beforeNode: name, afterNode: "other"),
+        TraceStep(index: 2, timeNanoseconds: 2, kind: .ignoredEvent, event: name, eventNode: name, beforeNode: "other"),
       ])
     Oracle.drawEverything(graph, trace: trace, names: [name])
   }

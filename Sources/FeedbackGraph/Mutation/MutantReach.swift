@@ -43,7 +43,7 @@ public struct MutantReach: Codable, Hashable, Sendable {
   }
 
   /// Whether `step` (of a trace of the mutated system) shows something the mutant changes.
-  public func touches(_ step: Step) -> Bool {
+  public func touches(_ step: TraceStep) -> Bool {
     if let transition = step.transition, transitions.contains(transition) { return true }
     if let feedback = step.feedback, feedbacks.contains(feedback),
       feedbackEvents.isEmpty || step.eventNode.map(feedbackEvents.contains) == true
@@ -52,7 +52,7 @@ public struct MutantReach: Codable, Hashable, Sendable {
     }
     switch step.kind {
     case .event, .ignoredEvent, .undeclaredTransition:
-      return pairs.contains { $0.contains(from: step.fromNode, event: step.eventNode) }
+      return pairs.contains { $0.contains(from: step.beforeNode, event: step.eventNode) }
     default:
       return false
     }

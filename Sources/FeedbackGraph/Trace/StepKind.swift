@@ -1,4 +1,4 @@
-/// The kinds of ``Step``.
+/// The kinds of ``TraceStep``.
 public enum StepKind: String, Codable, Hashable, Sendable, CaseIterable {
   /// The loop started in its initial state.
   case initial

@@ -1,5 +1,5 @@
 /// Decodes one trace step line without `JSONDecoder`, when the line is in the plain form a
-/// trace writer writes: one JSON object of ``Step``'s fields, each once, with integers,
+/// trace writer writes: one JSON object of ``TraceStep``'s fields, each once, with integers,
 /// strings and `null`. Anything else (an unknown field, a number with a fraction or an
 /// exponent, an integer out of range, a lone surrogate, invalid UTF-8, a line that is not
 /// JSON at all) is not decided here: ``decode(_:)`` returns `nil` and the caller decodes the
@@ -8,12 +8,13 @@
 /// about a second instead of nine).
 package enum StepLineDecoder {
   /// The step `line` holds, or `nil` when the line is not in the plain form.
-  package static func decode(_ line: UnsafeRawBufferPointer) -> Step? {
+  package static func decode(_ line: UnsafeRawBufferPointer) -> TraceStep? {
     var cursor = Cursor(bytes: line)
     return cursor.step()
   }
 
-  /// The fields of a step, in the order of ``Step``'s properties.
+  /// The fields of a step, in the order of ``TraceStep``'s properties, named by their JSON
+  /// keys (``TraceStep``'s coding keys: `stateBefore` is ``TraceStep/before``, …).
   private enum Field: Int, CaseIterable {
     case index, timeNanoseconds, kind, feedback, effect, transition, event, eventNode, eventJSON
     case stateBefore, stateAfter, fromNode, toNode, stateJSON
@@ -29,7 +30,7 @@ package enum StepLineDecoder {
       return nil
     }
 
-    /// Each field's JSON key (its property's name), in the order of `allCases`.
+    /// Each field's JSON key (the case's name), in the order of `allCases`.
     private static let names: [[UInt8]] = allCases.map { Array(String(describing: $0).utf8) }
   }
 
@@ -49,12 +50,12 @@ package enum StepLineDecoder {
       }
     }
 
-    mutating func step() -> Step? {
+    mutating func step() -> TraceStep? {
       skipSpace()
       guard current == UInt8(ascii: "{") else { return nil }
       at += 1
       var seen = 0  // one bit per field
-      var step = Step(index: 0, timeNanoseconds: 0, kind: .initial)
+      var step = TraceStep(index: 0, timeNanoseconds: 0, kind: .initial)
       skipSpace()
       if current == UInt8(ascii: "}") { return nil }  // no fields: not a step
       while true {
@@ -92,7 +93,7 @@ package enum StepLineDecoder {
       return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
-    mutating func value(of field: Field, into step: inout Step) -> Bool {
+    mutating func value(of field: Field, into step: inout TraceStep) -> Bool {
       switch field {
       case .index:
         guard let value = integer() else { return false }
@@ -118,10 +119,10 @@ package enum StepLineDecoder {
         case .event: step.event = text
         case .eventNode: step.eventNode = text
         case .eventJSON: step.eventJSON = text
-        case .stateBefore: step.stateBefore = text
-        case .stateAfter: step.stateAfter = text
-        case .fromNode: step.fromNode = text
-        case .toNode: step.toNode = text
+        case .stateBefore: step.before = text
+        case .stateAfter: step.after = text
+        case .fromNode: step.beforeNode = text
+        case .toNode: step.afterNode = text
         default: step.stateJSON = text
         }
       }

@@ -26,15 +26,15 @@ extension TraceHeader {
   }
 }
 
-extension Step {
-  /// Checks the names a step carries (``fromNode``, ``toNode``, ``eventNode``): the nodes
+extension TraceStep {
+  /// Checks the names a step carries (``beforeNode``, ``afterNode``, ``eventNode``): the nodes
   /// figures draw, with the same rule as a graph's names (``SystemGraph/checkCoherence(source:)``).
   ///
   /// ``TraceReader`` runs this on every step it reads.
   ///
   /// - Throws: a ``GraphDecodingError`` naming the field.
   public func check(source: String = "<data>") throws {
-    for (path, text) in [("fromNode", fromNode), ("toNode", toNode), ("eventNode", eventNode)] {
+    for (path, text) in [("fromNode", beforeNode), ("toNode", afterNode), ("eventNode", eventNode)] {
       if let text, let reason = SystemGraph.unprintable(text) {
         throw GraphDecodingError(source: source, path: path, reason: reason)
       }

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A recorded run of a system: a ``TraceHeader`` and the ``Step``s, in order.
+/// A recorded run of a system: a ``TraceHeader`` and the ``TraceStep``s, in order.
 ///
 /// Stored as JSON Lines: the header on the first line, then one step per line. Read a file
 /// whole with ``decodeJSONLines(_:source:)``, or step by step, in constant memory, with
@@ -9,10 +9,10 @@ public struct Trace: Codable, Hashable, Sendable {
   /// Where the trace comes from and how its run ended.
   public var header: TraceHeader
   /// The steps, in order.
-  public var steps: [Step]
+  public var steps: [TraceStep]
 
   /// A trace.
-  public init(header: TraceHeader, steps: [Step] = []) {
+  public init(header: TraceHeader, steps: [TraceStep] = []) {
     self.header = header
     self.steps = steps
   }

@@ -17,9 +17,9 @@ public struct TraceHeader: Codable, Hashable, Sendable {
   public var origin: TraceOrigin?
   /// How the recording ended.
   public var outcome: TraceOutcome
-  /// Whether steps carry encoded events (``Step/eventJSON``), which replay needs.
+  /// Whether steps carry encoded events (``TraceStep/eventJSON``), which replay needs.
   public var encodesEvents: Bool
-  /// Whether steps carry encoded states (``Step/stateJSON``).
+  /// Whether steps carry encoded states (``TraceStep/stateJSON``).
   public var encodesStates: Bool
 
   /// A header for a recording of `graph`, written by `origin` (by default a test when

@@ -20,7 +20,7 @@ public import Foundation
 /// Every error is a ``GraphDecodingError`` whose source names the file and the line
 /// (`traces/Light-cycles.jsonl:12`) and whose path names the field. Each line is checked
 /// as it is read: the header as a graph file is (``TraceHeader/check(source:)``), each
-/// step's names (``Step/check(source:)``).
+/// step's names (``TraceStep/check(source:)``).
 ///
 /// - Complexity: O(n) in the bytes read; memory is one chunk (1 MiB) plus one line.
 public struct TraceReader {
@@ -81,24 +81,24 @@ public struct TraceReader {
   }
 
   /// The next step, or `nil` at the end of the file. Blank lines are skipped.
-  public mutating func next() throws -> Step? {
+  public mutating func next() throws -> TraceStep? {
     if !readHeader { _ = try header() }
     while let range = try nextLineRange() {
       // The plain form the writers write, decoded in place without JSONDecoder; anything
       // else (and blank lines) through `Data` and JSONDecoder.
       let start = buffer.startIndex
-      let plain: Step? = buffer.withUnsafeBytes { raw in
+      let plain: TraceStep? = buffer.withUnsafeBytes { raw in
         StepLineDecoder.decode(
           UnsafeRawBufferPointer(rebasing: raw[(range.lowerBound - start)..<(range.upperBound - start)]))
       }
-      let step: Step
+      let step: TraceStep
       if let plain {
         step = plain
       } else {
         let line = Data(buffer[range])
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         do {
-          step = try decoder.decode(Step.self, from: line)
+          step = try decoder.decode(TraceStep.self, from: line)
         } catch {
           throw GraphDecodingError(source: "\(source):\(lineNumber)", underlying: error)
         }

@@ -5,8 +5,9 @@ public import FeedbackGraph
 /// ``kind`` `nil`.
 ///
 /// Not public: users see `LoopStep` (pattern-matchable, feedbacks named beside their
-/// ids); this is what the loop, the test kit's recorder and the trace writer pass around,
-/// two per feedback cycle, where an enum with a name per step would cost more.
+/// ids), built once from this at the observer (`StepObserver`). Only the loop and the test
+/// kit's recorder, which stores it compactly, see it: two per feedback cycle, where an enum
+/// with a name per step would cost more.
 @usableFromInline
 package struct ProbeStep<State: Sendable, Event: Sendable>: Sendable {
   /// What happened. `stopped` has no other field.
@@ -24,7 +25,8 @@ package struct ProbeStep<State: Sendable, Event: Sendable>: Sendable {
   /// the initial state.
   @usableFromInline package var after: State?
 
-  // The three ids are stored as plain integers, `Int.min` for none, and read through the
+  // The three ids are stored as plain integers, -1 for none (as the recorder's records
+  // store them), and read through the
   // typed optional properties below: a loop builds two steps per feedback cycle for its
   // recorder, and optionals of `Int` (a value and a tag each) make that slower.
   @usableFromInline var feedbackIndex: Int
@@ -34,21 +36,21 @@ package struct ProbeStep<State: Sendable, Event: Sendable>: Sendable {
   /// For event steps, the feedback that emitted the event (`nil`: ``Loop/send(_:)``); for
   /// effect steps, the feedback that owns the effect.
   @inlinable package var feedback: FeedbackID? {
-    get { feedbackIndex == .min ? nil : FeedbackID(feedbackIndex) }
-    set { feedbackIndex = newValue?.index ?? .min }
+    get { feedbackIndex < 0 ? nil : FeedbackID(feedbackIndex) }
+    set { feedbackIndex = newValue?.index ?? -1 }
   }
 
   /// The effect of an effect step.
   @inlinable package var effect: EffectID? {
-    get { effectNumber == .min ? nil : EffectID(effectNumber) }
-    set { effectNumber = newValue?.index ?? .min }
+    get { effectNumber < 0 ? nil : EffectID(effectNumber) }
+    set { effectNumber = newValue?.index ?? -1 }
   }
 
   /// The declared transition that matched, for `event` and `undeclaredTransition` steps of
   /// systems that declare their transitions.
   @inlinable package var transition: TransitionID? {
-    get { transitionIndex == .min ? nil : TransitionID(transitionIndex) }
-    set { transitionIndex = newValue?.index ?? .min }
+    get { transitionIndex < 0 ? nil : TransitionID(transitionIndex) }
+    set { transitionIndex = newValue?.index ?? -1 }
   }
 
   /// A step; fields that do not apply to `kind` stay `nil`.
@@ -62,9 +64,9 @@ package struct ProbeStep<State: Sendable, Event: Sendable>: Sendable {
     self.event = event
     self.before = before
     self.after = after
-    feedbackIndex = feedback?.index ?? .min
-    effectNumber = effect?.index ?? .min
-    transitionIndex = transition?.index ?? .min
+    feedbackIndex = feedback?.index ?? -1
+    effectNumber = effect?.index ?? -1
+    transitionIndex = transition?.index ?? -1
   }
 
   /// The steps this report stands for: itself, or for a synchronous effect its start,

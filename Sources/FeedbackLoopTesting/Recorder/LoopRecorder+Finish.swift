@@ -65,7 +65,7 @@ extension LoopRecorder {
       let origin = book.withLock { $0.assertedAt[effect.step.cause] }
       let cause = book.withLock { $0.steps[effect.step.cause] }
       let startedBy: String
-      if case .started = cause.step {
+      if case .initial = cause.step {
         startedBy = "for the initial state"
       } else if let origin {
         startedBy = "after the step asserted at \(origin.short) (#\(cause.index) \(describe(cause.event!.event)))"

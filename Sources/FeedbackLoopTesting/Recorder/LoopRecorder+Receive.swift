@@ -49,7 +49,7 @@ extension LoopRecorder {
   /// asserted one.
   public func skipReceived() {
     book.withLock { book in
-      if let last = book.steps.last(where: { $0.stateAfter != nil }), let state = last.stateAfter {
+      if let last = book.steps.last(where: { $0.after != nil }), let state = last.after {
         book.baseline = state
       }
       book.cursor = book.steps.count
@@ -107,7 +107,7 @@ extension LoopRecorder {
       ).report(at: site, for: self)
       book.withLock { book in
         book.cursor = step.index + 1
-        if let state = step.stateAfter { book.baseline = state }
+        if let state = step.after { book.baseline = state }
       }
       return
     }

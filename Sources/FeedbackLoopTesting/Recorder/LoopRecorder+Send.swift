@@ -61,7 +61,7 @@ extension LoopRecorder {
   func assertState(
     of step: RecordedStep<State, Event>, after call: String, update: ((inout State) -> Void)?, at site: CallSite
   ) {
-    guard let actual = step.stateAfter else { return }
+    guard let actual = step.after else { return }
     guard update != nil || exhaustivity == .on else {
       // Not exhaustive, and no closure: the call asserts the event, not the state.
       book.withLock { book in

@@ -42,7 +42,7 @@ extension LoopRecorder {
     ).report(at: site, for: self)
     book.withLock { book in
       book.cursor = max(book.cursor, last.index + 1)
-      if let state = book.steps[..<(last.index + 1)].last(where: { $0.stateAfter != nil })?.stateAfter {
+      if let state = book.steps[..<(last.index + 1)].last(where: { $0.after != nil })?.after {
         book.baseline = state
       }
     }

@@ -66,7 +66,7 @@ extension LoopRecorder {
   func body(_ step: RecordedStep<State, Event>) -> String {
     let body: String
     switch step.step {
-    case .started(let state): body = "initial    \(describe(state))"
+    case .initial(let state): body = "initial    \(describe(state))"
     case .reduced(let event, let source, let before, let after, let transition):
       body =
         "event      \(describe(event)) from \(source): \(describe(before)) → \(describe(after))"

@@ -1,10 +1,11 @@
 public import FeedbackGraph
 import FeedbackLoop
+import FeedbackLoopTracing
 public import Foundation
 
 extension LoopRecorder {
   /// The recording as a `Trace`: a header naming the system, its graph's
-  /// fingerprint, the test and its outcome so far, then one `Step` per
+  /// fingerprint, the test and its outcome so far, then one `TraceStep` per
   /// step — values described with `String(describing:)`, named as the system's graph names
   /// them, and encoded when `State` or `Event` is `Codable`.
   public var trace: Trace {

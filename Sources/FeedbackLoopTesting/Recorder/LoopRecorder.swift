@@ -267,7 +267,7 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
           step: step.index
         ).report(at: site, for: self)
       }
-      guard let state = step.stateAfter else { continue }
+      guard let state = step.after else { continue }
       for check in invariants where !check.holds(state) {
         FailureReport(
           heading: "Invariant \"\(check.description)\" violated at step #\(step.index): \(describe(state)).",

@@ -32,11 +32,5 @@ public struct RecordedStep<State: Sendable, Event: Sendable>: Sendable {
   }
 
   /// The state after an event step (or the initial state).
-  var stateAfter: State? {
-    switch step {
-    case .started(let state), .ignored(_, _, let state): state
-    case .reduced(_, _, _, let after, _), .undeclaredTransition(_, _, _, let after, _): after
-    default: nil
-    }
-  }
+  var after: State? { step.after }
 }

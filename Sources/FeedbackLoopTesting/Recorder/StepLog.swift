@@ -20,73 +20,48 @@ public import FeedbackGraph
 ///   needs cost more instructions per cycle than the two appends it saves.)
 @usableFromInline
 struct StepLog<State: Sendable, Event: Sendable>: Sendable {
-  /// What a record holds: a ``StepKind``, in one byte.
-  @usableFromInline
-  enum Kind: UInt8, Sendable {
-    case initial, event, ignoredEvent, undeclaredTransition
-    case effectStarted, effectEmitted, effectFinished, effectCancelled, stopped
-
-    /// The record kind of a step kind.
-    @inlinable init(_ kind: StepKind) {
-      switch kind {
-      case .initial: self = .initial
-      case .event: self = .event
-      case .ignoredEvent: self = .ignoredEvent
-      case .undeclaredTransition: self = .undeclaredTransition
-      case .effectStarted: self = .effectStarted
-      case .effectEmitted: self = .effectEmitted
-      case .effectFinished: self = .effectFinished
-      case .effectCancelled: self = .effectCancelled
-      case .stopped: self = .stopped
-      }
-    }
-
-    /// Whether records of this kind carry an event (or the initial state) and the state it
-    /// left, and so are the cause of the steps after them.
-    @inlinable var isEventStep: Bool {
-      switch self {
-      case .initial, .event, .ignoredEvent, .undeclaredTransition: true
-      default: false
-      }
-    }
-  }
-
   /// One record, in 12 bytes. Its two numbers mean, by kind:
   /// - event kinds: ``transition`` (or none) and ``state``, the state after the step (the
   ///   state before is state `state - 1`; the event is in `eventSteps` at `state - 1`);
   /// - `initial`: ``state`` 0;
   /// - effect kinds: ``effect``, and for an emission ``emitted``, the event's index in
   ///   `emittedEvents`.
+  ///
+  /// A missing transition or feedback (an event sent from outside) is stored as -1, the one
+  /// spelling of "none" in the loop's and the recorder's packed storage; it reads as `nil`.
   @usableFromInline
   struct Record: Sendable {
     @usableFromInline var first: Int32
     @usableFromInline var second: Int32
-    /// The kind in the top 8 bits; below it, the feedback's index + 1 (0 for none: an
-    /// event sent from outside). A loop can have up to 2²⁴ − 2 feedbacks this way.
+    /// The kind (`StepKind.ordinal`) in the top 8 bits; below it, the feedback's index in 24
+    /// bits, all ones for none. A loop can have up to 2²⁴ − 1 feedbacks this way.
     @usableFromInline var kindAndFeedback: UInt32
 
     /// An event step's record.
     @inlinable @inline(__always)
-    init(_ kind: Kind, transition: TransitionID?, state: Int, feedback: FeedbackID?) {
+    init(_ kind: StepKind, transition: TransitionID?, state: Int, feedback: FeedbackID?) {
       self.init(kind, first: Int32(transition?.index ?? -1), second: Int32(state), feedback: feedback)
     }
 
     /// An effect step's record.
     @inlinable @inline(__always)
-    init(_ kind: Kind, effect: EffectID, emitted: Int = 0, feedback: FeedbackID?) {
+    init(_ kind: StepKind, effect: EffectID, emitted: Int = 0, feedback: FeedbackID?) {
       self.init(kind, first: Int32(effect.index), second: Int32(emitted), feedback: feedback)
     }
 
     @inlinable @inline(__always)
-    init(_ kind: Kind, first: Int32 = 0, second: Int32 = 0, feedback: FeedbackID? = nil) {
+    init(_ kind: StepKind, first: Int32 = 0, second: Int32 = 0, feedback: FeedbackID? = nil) {
       (self.first, self.second) = (first, second)
-      kindAndFeedback = UInt32(kind.rawValue) << 24 | UInt32((feedback?.index ?? -1) + 1)
+      kindAndFeedback = UInt32(kind.ordinal) << 24 | UInt32(truncatingIfNeeded: feedback?.index ?? -1) & Self.noFeedback
     }
 
-    @inlinable var kind: Kind { Kind(rawValue: UInt8(kindAndFeedback >> 24))! }
+    /// The 24 bits of a missing feedback: -1 cut to the field's width.
+    @inlinable static var noFeedback: UInt32 { 0xFF_FFFF }
+
+    @inlinable var kind: StepKind { StepKind(ordinal: UInt8(kindAndFeedback >> 24)) }
     @inlinable var feedback: FeedbackID? {
-      let index = Int(kindAndFeedback & 0xFF_FFFF) - 1
-      return index < 0 ? nil : FeedbackID(index)
+      let index = kindAndFeedback & Self.noFeedback
+      return index == Self.noFeedback ? nil : FeedbackID(Int(index))
     }
     @inlinable var transition: TransitionID? { first < 0 ? nil : TransitionID(Int(first)) }
     @inlinable var state: Int { Int(second) }
@@ -115,13 +90,10 @@ struct StepLog<State: Sendable, Event: Sendable>: Sendable {
   /// states compare with `statesEqual`.
   @inlinable
   init(feedbackNames: [String], statesEqual: @escaping @Sendable (State, State) -> Bool) {
-    precondition(feedbackNames.count < Self.maximumNames, "a recording can name at most 16,777,214 feedbacks")
+    precondition(feedbackNames.count < Record.noFeedback, "a recording can name at most 16,777,214 feedbacks")
     names = feedbackNames
     self.statesEqual = statesEqual
   }
-
-  /// How many feedbacks a ``Record`` can refer to.
-  @inlinable static var maximumNames: Int { 0xFF_FFFF }
 
   /// The number of steps.
   @inlinable var count: Int { records.count }
@@ -141,13 +113,13 @@ struct StepLog<State: Sendable, Event: Sendable>: Sendable {
   @inlinable @inline(__always)
   mutating func append(_ step: ProbeStep<State, Event>, time: Int64) {
     stamp(time)
-    let kind = Kind(step.kind)
-    switch step.kind {
+    let kind = step.kind
+    switch kind {
     case .initial:
       initial = step.after
       records.append(Record(.initial, transition: nil, state: 0, feedback: nil))
     case .event, .ignoredEvent, .undeclaredTransition:
-      if step.kind == .undeclaredTransition { undeclared.append(count) }
+      if kind == .undeclaredTransition { undeclared.append(count) }
       assert(statesEqual(state(eventSteps.count), step.before!), "the loop reported an event in a state it was not in")
       eventSteps.append((step.event!, step.after!))
       records.append(Record(kind, transition: step.transition, state: eventSteps.count, feedback: step.feedback))
@@ -192,39 +164,44 @@ struct StepLog<State: Sendable, Event: Sendable>: Sendable {
   /// The state after step `index`, if it is an event step.
   func stateAfter(at index: Int) -> State? {
     let record = records[index]
-    return record.kind.isEventStep ? state(record.state) : nil
+    return record.kind.isEventStep || record.kind == .initial ? state(record.state) : nil
   }
 
-  /// Step `index`, as the loop reported it.
-  func loopStep(at index: Int) -> ProbeStep<State, Event> {
+  /// Step `index`, as the loop reported it, its feedback named.
+  func loopStep(at index: Int) -> LoopStep<State, Event> {
     let record = records[index]
-    let feedback = record.feedback
+    let feedback = record.feedback.map { FeedbackRef(id: $0, name: names[$0.index]) }
+    let source: EventSource = feedback.map { .feedback($0) } ?? .external
     switch record.kind {
     case .initial:
-      return ProbeStep(kind: .initial, after: state(record.state))
-    case .event, .ignoredEvent, .undeclaredTransition:
-      let kind: StepKind =
-        record.kind == .event ? .event : (record.kind == .ignoredEvent ? .ignoredEvent : .undeclaredTransition)
-      return ProbeStep(
-        kind: kind, event: eventSteps[record.state - 1].event, feedback: feedback, before: state(record.state - 1),
+      return .initial(state: state(record.state))
+    case .event:
+      return .reduced(
+        event: eventSteps[record.state - 1].event, source: source, before: state(record.state - 1),
         after: state(record.state), transition: record.transition)
-    case .effectStarted, .effectFinished, .effectCancelled:
-      let kind: StepKind =
-        record.kind == .effectStarted
-        ? .effectStarted : (record.kind == .effectFinished ? .effectFinished : .effectCancelled)
-      return ProbeStep(kind: kind, feedback: feedback, effect: record.effect)
+    case .ignoredEvent:
+      return .ignored(event: eventSteps[record.state - 1].event, source: source, state: state(record.state - 1))
+    case .undeclaredTransition:
+      return .undeclaredTransition(
+        event: eventSteps[record.state - 1].event, source: source, before: state(record.state - 1),
+        after: state(record.state), transition: record.transition!)
+    case .effectStarted:
+      return .effectStarted(record.effect, feedback: feedback!)
     case .effectEmitted:
-      return ProbeStep(
-        kind: .effectEmitted, event: emittedEvents[record.emitted], feedback: feedback, effect: record.effect)
+      return .effectEmitted(record.effect, feedback: feedback!, event: emittedEvents[record.emitted])
+    case .effectFinished:
+      return .effectFinished(record.effect, feedback: feedback!)
+    case .effectCancelled:
+      return .effectCancelled(record.effect, feedback: feedback!)
     case .stopped:
-      return ProbeStep(kind: .stopped)
+      return .stopped
     }
   }
 
   /// The event step (or initial step) at or before `index`.
   func cause(of index: Int) -> Int {
     var cause = index
-    while cause > 0, !records[cause].kind.isEventStep { cause -= 1 }
+    while cause > 0, !records[cause].kind.isEventStep, records[cause].kind != .initial { cause -= 1 }
     return cause
   }
 }
@@ -236,7 +213,7 @@ extension StepLog: RandomAccessCollection {
   @usableFromInline
   subscript(index: Int) -> RecordedStep<State, Event> {
     RecordedStep(
-      index: index, time: time(at: index), step: LoopStep(loopStep(at: index), feedbackNames: names),
+      index: index, time: time(at: index), step: loopStep(at: index),
       cause: cause(of: index))
   }
 }

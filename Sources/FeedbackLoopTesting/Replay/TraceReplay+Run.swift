@@ -1,6 +1,7 @@
 import FeedbackGraph
 import FeedbackLoop
 import FeedbackLoopSupport
+import FeedbackLoopTracing
 
 extension TraceReplay {
   /// Replays the trace and compares every step; reports the first divergence (or a trace
@@ -29,15 +30,12 @@ extension TraceReplay {
     let keys = TransitionKeyMatch(recorded: (trace.header.graph ?? graph).transitionKeys, current: graph.transitionKeys)
     let scheduler = TestScheduler()
     let mapper = TraceStepMapper(system: system)
-    let actual = Protected<[Step]>([])
-    let probe = StepObserver<State, Event> { step in
-      let time = scheduler.nowNanoseconds
-      actual.withLock { steps in
-        for step in step.expanded {
-          steps.append(mapper.step(step, index: steps.count, timeNanoseconds: time))
-        }
-      }
-    }
+    let actual = Protected<[TraceStep]>([])
+    let probe = StepObserver<State, Event>(
+      onStep: { step in
+        let time = scheduler.nowNanoseconds
+        actual.withLock { steps in steps.append(mapper.step(step, index: steps.count, timeNanoseconds: time)) }
+      }, feedbackNames: system.feedbacks.map(\.name))
     let effects = ReplayEffects<Event>()
     let loop = Loop(system, scheduler: scheduler, probe: probe, replay: effects.hooks)
     defer {
@@ -138,12 +136,12 @@ extension TraceReplay {
     return nil
   }
 
-  private func decode(_ step: Step) -> Swift.Result<Event, any Error> {
+  private func decode(_ step: TraceStep) -> Swift.Result<Event, any Error> {
     Swift.Result { try decodeEvent(step) }
   }
 
   /// The result for an event the replay must give back but cannot decode.
-  private func failure(decoding step: Step) -> Result {
+  private func failure(decoding step: TraceStep) -> Result {
     let why: String
     if case .failure(let error) = decode(step), trace.header.encodesEvents {
       why = "its event \(step.event.map { "\"\($0)\"" } ?? "") does not decode as \(Event.self): \(error)"
@@ -157,7 +155,7 @@ extension TraceReplay {
   /// The first index below `end` where the replayed and recorded steps differ (times
   /// aside), if any.
   private func firstDifference(
-    _ actual: [Step], _ recorded: [Step], through end: Int, keys: TransitionKeyMatch
+    _ actual: [TraceStep], _ recorded: [TraceStep], through end: Int, keys: TransitionKeyMatch
   ) -> Divergence? {
     for index in 0..<end {
       let expected = index < recorded.count ? recorded[index] : nil
@@ -240,17 +238,17 @@ struct ReplayedStep: Equatable {
   var state: String?
   var stateJSON: String?
 
-  init(_ step: Step, in graph: SystemGraph) {
+  init(_ step: TraceStep, in graph: SystemGraph) {
     kind = step.kind
     let feedback = step.feedback.map(graph.feedbackName)
     source = step.kind.isEventStep ? feedback ?? "external" : feedback
     effect = step.effect?.index
     event = step.event
     transition = step.transition.map(graph.describe)
-    from = step.fromNode
-    to = step.toNode
-    before = step.stateBefore
-    state = step.stateAfter
+    from = step.beforeNode
+    to = step.afterNode
+    before = step.before
+    state = step.after
     stateJSON = step.stateJSON
   }
 

@@ -25,7 +25,7 @@ public import Foundation
 /// `TraceWriter.flush()` while the loop ran) replays up to its last step and passes, saying
 /// so in ``Result/note``; a complete trace fails when the system makes any step it lacks.
 ///
-/// Events are decoded from the trace (`Step.eventJSON`), which needs a
+/// Events are decoded from the trace (`TraceStep.eventJSON`), which needs a
 /// `Codable` `Event`; for other events pass `decodeEvent:`.
 ///
 /// - Complexity: O(n) steps, each compared once.
@@ -36,14 +36,14 @@ public struct TraceReplay<State: Sendable, Event: Sendable>: Sendable {
   public let system: System<State, Event>
   /// Where the trace came from, for messages (a path, or `<trace>`).
   public let source: String
-  let decodeEvent: @Sendable (Step) throws -> Event
+  let decodeEvent: @Sendable (TraceStep) throws -> Event
 
   /// A replay of `trace` against `system`, decoding each recorded event with `decodeEvent`
   /// (for events that are not `Codable`; it gets the step, with the event's description
   /// and node name).
   public init(
     _ trace: Trace, system: System<State, Event>, source: String = "<trace>",
-    decodeEvent: @escaping @Sendable (Step) throws -> Event
+    decodeEvent: @escaping @Sendable (TraceStep) throws -> Event
   ) {
     self.trace = trace
     self.system = system
@@ -79,9 +79,9 @@ public struct TraceReplay<State: Sendable, Event: Sendable>: Sendable {
     /// The recorded step's virtual time.
     public var time: Duration
     /// The recorded step (`nil`: the replay made more steps than the trace holds).
-    public var expected: Step?
+    public var expected: TraceStep?
     /// The replayed step (`nil`: the replay made fewer steps).
-    public var actual: Step?
+    public var actual: TraceStep?
   }
 }
 

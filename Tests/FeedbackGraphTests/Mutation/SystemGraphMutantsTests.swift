@@ -55,8 +55,8 @@ import Testing
   @Test func aGuardMutantReachesTheStateAndEventWhereTheGuardFailed() {
     let negate = Self.graph(Self.edges).mutants.first { $0.mutation == .negateGuard }
     #expect(negate?.reach.pairs == [MutantReach.EventPair(from: "green", event: "tick")])
-    let ignored = Step(index: 3, timeNanoseconds: 0, kind: .ignoredEvent, eventNode: "tick", fromNode: "green")
-    let elsewhere = Step(index: 3, timeNanoseconds: 0, kind: .ignoredEvent, eventNode: "tick", fromNode: "red")
+    let ignored = TraceStep(index: 3, timeNanoseconds: 0, kind: .ignoredEvent, eventNode: "tick", beforeNode: "green")
+    let elsewhere = TraceStep(index: 3, timeNanoseconds: 0, kind: .ignoredEvent, eventNode: "tick", beforeNode: "red")
     #expect(negate?.reach.touches(ignored) == true)
     #expect(negate?.reach.touches(elsewhere) == false)
   }
@@ -79,9 +79,9 @@ import Testing
     // A dropped emission is noticed only where the feedback emitted that event.
     let drop = graph.mutants[2].reach
     #expect(drop.feedbackEvents == ["emergency"])
-    let emitted = Step(
+    let emitted = TraceStep(
       index: 4, timeNanoseconds: 0, kind: .effectEmitted, feedback: 1, effect: EffectID(0), eventNode: "emergency")
-    let started = Step(index: 3, timeNanoseconds: 0, kind: .effectStarted, feedback: 1, effect: EffectID(0))
+    let started = TraceStep(index: 3, timeNanoseconds: 0, kind: .effectStarted, feedback: 1, effect: EffectID(0))
     #expect(drop.touches(emitted))
     #expect(!drop.touches(started))
     #expect(graph.mutants[1].reach.touches(started))

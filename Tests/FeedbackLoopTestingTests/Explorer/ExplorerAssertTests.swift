@@ -82,7 +82,7 @@ import FeedbackLoopSupport
     #expect(trace.header.outcome.status == .failed)
     #expect(trace.header.outcome.failingStep == 1)
     #expect(trace.steps.map(\.kind) == [.initial, .event])
-    #expect(trace.steps.map(\.toNode) == ["editing", "submitting"])
+    #expect(trace.steps.map(\.afterNode) == ["editing", "submitting"])
     #expect(trace.steps[1].eventJSON != nil)  // replayable
   }
 }

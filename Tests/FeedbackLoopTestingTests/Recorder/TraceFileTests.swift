@@ -40,7 +40,7 @@ import Testing
     let second = trace.steps[2]
     #expect(second.transition == 1)
     #expect(second.feedback == nil && second.isExternal)
-    #expect((second.fromNode, second.toNode, second.eventNode) == ("open", "closed", "push"))
+    #expect((second.beforeNode, second.afterNode, second.eventNode) == ("open", "closed", "push"))
     #expect(second.eventJSON == #""push""#)
     #expect(second.stateJSON == #""closed""#)
     #expect(Self.door.graph.describe(second.transition!) == "open —push→ closed")
@@ -124,6 +124,6 @@ import Testing
     let trace = loop.trace
     #expect(!trace.header.encodesEvents && !trace.header.encodesStates)
     #expect(trace.steps[2].event == "emergency" && trace.steps[2].eventJSON == nil)
-    #expect(trace.steps[2].stateAfter == "red" && trace.steps[2].stateJSON == nil)
+    #expect(trace.steps[2].after == "red" && trace.steps[2].stateJSON == nil)
   }
 }

@@ -36,7 +36,7 @@ import FeedbackLoopSupport
     #expect(result.matchedSteps == trace.steps.count)
     #expect(callsBefore == 3)
     #expect(networkCalls.withLock { $0 } == callsBefore)  // replay ran no effect
-    let recordedStates = trace.steps.compactMap(\.stateAfter)
+    let recordedStates = trace.steps.compactMap(\.after)
     #expect(
       recordedStates == [
         "idle", "loading(1)", #"loaded("page 1")"#, "loading(2)", #"loaded("page 2")"#, "loading(3)",

@@ -108,15 +108,6 @@ import Testing
       message:
         "'binding(for:event:)' is unavailable: write model.binding(\\.field, to: Event.fieldChanged): the key path first, then `to:`"
     ),
-    // This package's own earlier spellings
-    Spelling(
-      peer: "FeedbackLoop 0.x", line: "_ = Loop(system, monitor: { _ in })",
-      message:
-        "'init(_:scheduler:monitor:)' has been renamed to 'init(_:scheduler:onStep:)': one way to observe a loop: Loop(system, onStep: { step in … }) sees every LoopStep"
-    ),
-    Spelling(
-      peer: "FeedbackLoop 0.x", line: "_ = EffectID(0).rawValue",
-      message: "'rawValue' has been renamed to 'index': spelled like TransitionID.index and FeedbackID.index"),
   ]
 
   /// The declarations every spelling's line may use.

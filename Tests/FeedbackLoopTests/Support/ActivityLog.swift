@@ -19,7 +19,7 @@ final class ActivityLog<State: Sendable, Event: Sendable>: Sendable {
 
   static func render(_ activity: LoopStep<State, Event>) -> String {
     switch activity {
-    case .started(let state): "start \(state)"
+    case .initial(let state): "start \(state)"
     case .reduced(let event, let source, let before, let after, let transition):
       "reduce \(event) from \(source): \(before) -> \(after)" + (transition.map { " [t\($0.index)]" } ?? "")
     case .ignored(let event, let source, let state): "ignore \(event) from \(source) in \(state)"

@@ -43,7 +43,7 @@ final class StateTrail<State: Sendable & Equatable, Event: Sendable>: Sendable {
   var monitor: @Sendable (LoopStep<State, Event>) -> Void {
     { [box] activity in
       switch activity {
-      case .started(let state): box.update { $0.append(state) }
+      case .initial(let state): box.update { $0.append(state) }
       case .reduced(_, _, _, let after, _): box.update { $0.append(after) }
       default: break
       }
