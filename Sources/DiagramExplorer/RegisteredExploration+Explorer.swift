@@ -7,11 +7,12 @@ extension RegisteredExploration {
   /// per finding and per covering path; `diagram mutate` explores the system's mutants with
   /// it to recognise equivalent ones.
   ///
+  /// In your diagram executable (products `DiagramCLI` and `DiagramExplorer`):
+  ///
   /// ```swift
-  /// // in your diagram executable (products DiagramCLI and DiagramExplorer):
-  /// struct Diagrams: DiagramCommand {
-  ///   static var systems: [SystemGraph] { [Checkout.system().graph] }
-  ///   static var explorations: [RegisteredExploration] { [RegisteredExploration(checkoutExplorer)] }
+  /// struct AppDiagrams: DiagramCommand {
+  ///   static var systems: [SystemGraph] { [SignIn.system().graph] }
+  ///   static var explorations: [RegisteredExploration] { [RegisteredExploration(ExampleExplorers.signIn)] }
   /// }
   /// ```
   public init<State, Event>(_ explorer: Explorer<State, Event>) {

@@ -7,7 +7,8 @@ extension Explorer {
   /// The same explorer, where the states `patterns` match are final (see ``final(when:)``).
   ///
   /// ```swift
-  /// checkoutExplorer.final(in: .case("confirmed"), .case("declined"), .case("cancelled"))
+  /// Explorer(system(bugs), events: [.pay, .cancel])
+  ///   .final(in: .value(.confirmed), .value(.declined), .value(.cancelled))
   /// ```
   public func final(in patterns: StatePattern<State>...) -> Explorer {
     final { state in patterns.contains { $0.matches(state) } }
@@ -32,10 +33,7 @@ extension Explorer {
   /// down".
   ///
   /// ```swift
-  /// Explorer(Checkout.system(), events: [.pay, .cancel, .retry], feedbackEvents: [.authorized, .failed])
-  ///   .property("cancelled stays cancelled") { before, _, after in
-  ///     before != .cancelled || after == .cancelled
-  ///   }
+  /// .property("cancelled stays cancelled") { before, _, after in before != .cancelled || after == .cancelled }
   /// ```
   ///
   /// A broken property is a finding, ``ExplorerFinding/Kind/propertyViolated(_:)``, with
@@ -67,8 +65,7 @@ extension Explorer {
   /// is one. Off until called, as in SPIN: without progress marks every cycle would be one.
   ///
   /// ```swift
-  /// Explorer(Checkout.system(), events: [.pay], feedbackEvents: [.failed, .retry])
-  ///   .progress { $0 == .confirmed }
+  /// .progress(in: .value(.confirmed))
   /// ```
   ///
   /// Only moves that change the explored state (the system's state, a feedback's memory or

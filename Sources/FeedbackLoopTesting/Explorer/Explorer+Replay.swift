@@ -47,9 +47,11 @@ extension Explorer {
   /// The tests `assertNoFindings()` prints call this.
   ///
   /// ```swift
-  /// @Test func uploadQueueLine12Finding1Stuck() {
-  ///   ExampleExplorers.uploads.assertNoLongerReaches("stuck", along: [
-  ///     .send(.enqueue("a")), .send(.enqueue("a")), .emitted(.uploaded, by: "upload"),
+  /// @Test func checkoutLine1Finding2FinalStateLeft() {
+  ///   Checkout.explorer.assertNoLongerReaches("final-state-left", along: [
+  ///     .send(.pay),
+  ///     .send(.cancel),
+  ///     .emitted(.authorized, by: "payment"),
   ///   ])
   /// }
   /// ```
