@@ -17,7 +17,9 @@ import PackageDescription
 /// FeedbackGraph <- FeedbackCoverage (coverage from trace files: collect, merge, summary, JSON; no Graphviz)
 /// FeedbackGraph, FeedbackCoverage, CGraphviz, FeedbackTemplates (Templates/), Mustache <- FeedbackDiagram
 /// (never the runtime)
-/// FeedbackCoverage, FeedbackDiagram <- DiagramCLI <- diagram (executable, with FeedbackLoopExamples, FeedbackLoopExplorer)
+/// FeedbackGraph <- FeedbackMutation (the mutation runner: test selection, processes, report)
+/// FeedbackCoverage, FeedbackDiagram, FeedbackMutation <- DiagramCLI <- diagram (executable, with
+/// FeedbackLoopExamples, FeedbackLoopExplorer)
 /// DiagramCLI, FeedbackLoopExplorer <- DiagramExplorer (an explorer registered for `diagram explore`)
 /// Where Combine is missing, OpenCombine stands in for it.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
@@ -53,6 +55,9 @@ let package = Package(
     // Only for NameClashTests: our names beside combine-schedulers' and swift-clocks'.
     .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    // Time operators (debounce, throttle, flatMapLatest) over `Feedback.states`, in the tests
+    // and docs that show them on the loop's clock: users import it themselves.
+    .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     // DocC catalogs: `swift package generate-documentation` (Scripts/docs); a build plugin, not linked.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -121,12 +126,15 @@ let package = Package(
         .product(name: "Mustache", package: "swift-mustache"),
       ]
     ),
+    // The mutation runner: test selection by traces, test processes, the report.
+    .target(name: "FeedbackMutation", dependencies: ["FeedbackGraph", "FeedbackLoopSupport"]),
     .target(
       name: "DiagramCLI",
       dependencies: [
         "FeedbackDiagram",
         "FeedbackCoverage",
         "FeedbackGraph",
+        "FeedbackMutation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -154,7 +162,12 @@ let package = Package(
       name: "FeedbackGraphTests",
       dependencies: ["FeedbackGraph", "FeedbackCoverage", "FeedbackDiagram", "FeedbackLoopSupport"]),
     .testTarget(
-      name: "FeedbackLoopTests", dependencies: ["FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopSupport"]),
+      name: "FeedbackLoopTests",
+      dependencies: [
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopSupport",
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+      ]
+    ),
     .testTarget(
       name: "FeedbackLoopTracingTests", dependencies: ["FeedbackLoopTracing", "FeedbackLoop", "FeedbackLoopSupport"]),
     .testTarget(
@@ -167,6 +180,8 @@ let package = Package(
       dependencies: [
         "FeedbackLoopTesting", "FeedbackLoop", "FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoopSupport",
         "FeedbackLoopTracing",
+        // RequestStreamReplayTests: a stream of requests with `removeDuplicates`.
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ],
       // The doc comments' swift blocks no test compiles yet (DocCommentMirrorCheckTests).
       exclude: ["Readme/DocCommentGaps.txt"]
@@ -191,9 +206,16 @@ let package = Package(
     .testTarget(
       name: "DiagramCLITests",
       dependencies: [
-        "DiagramCLI", "FeedbackCoverage", "FeedbackLoopExamples", "FeedbackLoopSupport",
+        "DiagramCLI", "FeedbackCoverage", "FeedbackMutation", "FeedbackLoopExamples", "FeedbackLoopExplorer",
+        "FeedbackLoopSupport",
+      ]
+    ),
+    .testTarget(
+      name: "FeedbackMutationTests",
+      dependencies: [
+        "FeedbackMutation", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopSupport",
         // MutationRunTests: the weak and strong suites run in process, with a mutant switched on.
-        "FeedbackLoopTesting", "FeedbackLoopExplorer",
+        "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExplorer",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),

@@ -1,6 +1,7 @@
 import FeedbackCoverage
 public import FeedbackDiagram
 import FeedbackGraph
+import FeedbackMutation
 
 /// What the `diagram` command reports on bad input: one line each, and a non-zero exit.
 public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {

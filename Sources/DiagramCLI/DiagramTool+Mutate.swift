@@ -2,6 +2,7 @@ import ArgumentParser
 import FeedbackCoverage
 import FeedbackDiagram
 import FeedbackGraph
+import FeedbackMutation
 import Foundation
 
 extension DiagramTool {
@@ -13,11 +14,14 @@ extension DiagramTool {
         abstract: "Mutate the registered systems' transitions and feedbacks and see which mutants the tests kill.",
         discussion: """
           Builds the tests once, runs the suite once with traces to learn which tests exercise \
-          which transitions, then, for each mutant, runs only the tests whose traces touch what it \
-          changes, with the mutant switched on in their LoopRecorders (FEEDBACKLOOP_MUTANT): a \
-          failing test kills it. Survivors are printed with the tests that ran them; a survivor \
-          whose reachable behaviour the system's registered explorer finds identical to the \
-          original's is equivalent and left out of the score. Writes <System>.mutants.{svg,png,dot}. \
+          which transitions, then runs each mutant's tests, only those whose traces touch what it \
+          changes, many mutants to a test process: each Swift Testing test gets its own mutant in \
+          its LoopRecorders (the assignment in FEEDBACKLOOP_MUTANT), and a failing test kills it. \
+          Killed mutants are printed with the tests that killed them, survivors with the tests \
+          that ran them; a survivor whose reachable behaviour the system's registered explorer \
+          finds identical to the original's is equivalent, and a mutant of a feedback whose \
+          events the tests send themselves is driven by the tests: both are left out of the \
+          score. Writes <System>.mutants.{svg,png,dot}. --jobs N runs N test processes at once; \
           --shard i/n runs a slice of the mutants; --merge joins the slices' --json results.
           """)
     }
@@ -31,8 +35,11 @@ extension DiagramTool {
     @Option(name: .customLong("min-score"), help: "Fail below this mutation score (0…1).")
     var minScore: Double?
 
-    @Option(name: .long, help: "Run the i-th of n slices of the mutants (e.g. 2/4).")
+    @Option(name: .long, help: "Run the i-th of n slices of the mutants (e.g. 2/4).", transform: parseShard)
     var shard: Shard?
+
+    @Option(name: .long, help: "How many test processes run at once (default 1).")
+    var jobs = 1
 
     @Option(
       name: .long, parsing: .upToNextOption,
@@ -61,10 +68,23 @@ extension DiagramTool {
         throw DiagramCLIError.minimumOutOfRange(option: "--min-score", value: minScore)
       }
       if timeout <= 0 { throw ValidationError("--timeout must be a positive number of seconds.") }
+      if jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of processes; expected 1 or more.") }
       if !merge.isEmpty, shard != nil { throw ValidationError("--merge joins shards' results; drop --shard.") }
     }
 
     func run() throws {
+      do {
+        try runMutate()
+      } catch let error as MutationError {
+        switch error {
+        case .unknownMutant(let id): throw DiagramCLIError.unknownMutant(id)
+        case .results(let message): throw DiagramCLIError.mutationResults(message)
+        case .setup(let message): throw DiagramCLIError.mutationSetup(message)
+        }
+      }
+    }
+
+    private func runMutate() throws {
       if list {
         for mutant in try MutationRun.plan(systems: Catalog.systems, only: mutant, shard: shard) {
           print("\(mutant.id)\t\(mutant.name)")
@@ -82,59 +102,15 @@ extension DiagramTool {
       }
     }
 
-    /// Builds, records the suite's traces, and runs the mutants.
+    /// Builds, records the suite's traces, and runs the mutants (FeedbackMutation's driver).
     private func mutate() throws -> MutationReport {
       let mutants = try MutationRun.plan(systems: Catalog.systems, only: mutant, shard: shard)
-      var process = TestProcess(packagePath: packagePath, tests: tests, timeout: timeout)
-      if !skipBuild {
-        printError("Building the tests (swift build --build-tests)…")
-        if case .failed(let output) = try process.build() {
-          throw DiagramCLIError.mutationSetup("the build failed: " + Self.lastLine(output))
-        }
-      }
-      let traces = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "diagram-mutate-traces-\(UUID().uuidString)", isDirectory: true)
-      defer { try? FileManager.default.removeItem(at: traces) }
-      printError("Running the suite once with traces…")
-      let started = Date()
-      switch try process.runSuite(tracingInto: traces) {
-      case .passed: break
-      case .timedOut:
-        throw DiagramCLIError.mutationSetup("the tests did not finish")
-      case .ranNoTest:
-        throw DiagramCLIError.mutationSetup(
-          "--tests \(tests ?? "") runs no test; `swift test list` shows the tests' names")
-      case .failed(let output):
-        throw DiagramCLIError.mutationSetup(
-          "the tests fail without a mutant; fix them first (" + Self.lastLine(output) + ")")
-      }
-      let suiteSeconds = Date().timeIntervalSince(started)
-      process.binary = try process.findBinary()
-      let identifiers = try process.listTests()
-      let tested = TracedTest.grouping(try Self.readTraces(in: traces))
-      guard !tested.isEmpty else {
-        throw DiagramCLIError.mutationSetup(
-          "the tests wrote no traces: only tests that record with LoopRecorder can kill mutants")
-      }
-      // A control run without a mutant: the direct runs of the binary must pass as `swift test` did.
-      if process.binary != nil,
-        try process.run(identifiers: tested.flatMap { $0.identifiers(among: identifiers) }, mutantJSON: "") != .passed
-      {
-        printError("note: the tests fail when run from the test binary directly; running each mutant with swift test")
-        process.binary = nil
-      }
       var behaviours: [String: @Sendable (Mutant?) -> ReachableBehaviour?] = [:]
       for exploration in Catalog.explorations { behaviours[exploration.name] = exploration.behaviour }
-      let run = MutationRun(mutants: mutants, tests: tested, behaviours: behaviours, shard: shard)
-      return try run.execute(suiteSeconds: suiteSeconds, started: started, progress: printError) { mutant, chosen in
-        let json = try MutationRun.environmentJSON(mutant)
-        let named = chosen.map { $0.identifiers(among: identifiers) }
-        // A test `swift test list` does not show under its traces' name: `swift test` by name patterns.
-        guard !named.contains(where: \.isEmpty) else {
-          return try process.run(patterns: chosen.map(\.filter), mutantJSON: json)
-        }
-        return try process.run(identifiers: named.flatMap { $0 }, mutantJSON: json)
-      }
+      let driver = MutationDriver(
+        process: TestProcess(packagePath: packagePath, tests: tests, timeout: timeout), skipBuild: skipBuild,
+        jobs: jobs, log: { printError($0) })
+      return try driver.run(mutants: mutants, behaviours: behaviours, shard: shard, readTraces: readMutationTraces)
     }
 
     /// Writes `<stem>.mutants.<format>` for each system with mutants.
@@ -160,23 +136,6 @@ extension DiagramTool {
       if !names.isEmpty { printError("Wrote \(names.joined(separator: ", ")) into \(figures.output)/") }
     }
 
-    /// The traces the suite wrote.
-    private static func readTraces(in folder: URL) throws -> [Trace] {
-      guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-      do {
-        return try TraceFiles.find([folder.path]).map { path in
-          var reader = try TraceReader(contentsOf: URL(fileURLWithPath: path))
-          var trace = Trace(header: try reader.header())
-          while let step = try reader.next() { trace.steps.append(step) }
-          return trace
-        }
-      } catch let error as CoverageError {
-        throw DiagramCLIError.traces(error.description)
-      } catch let error as GraphDecodingError {
-        throw DiagramCLIError.traces(error.description)
-      }
-    }
-
     /// The results in the file at `path`.
     private static func readResults(_ path: String) throws -> MutationReport {
       let data: Data
@@ -187,10 +146,30 @@ extension DiagramTool {
       }
       return try MutationReport.read(data, path: path)
     }
+  }
+}
 
-    /// The last non-empty line of a command's output.
-    private static func lastLine(_ output: String) -> String {
-      output.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? "no output"
+/// `--shard`'s value, or an error naming it and the form it takes.
+func parseShard(_ text: String) throws -> Shard {
+  guard let shard = Shard(argument: text) else {
+    throw ValidationError("expected i/n with 1 ≤ i ≤ n (e.g. 2/4)")
+  }
+  return shard
+}
+
+/// The traces the suite wrote.
+func readMutationTraces(in folder: URL) throws -> [Trace] {
+  guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+  do {
+    return try TraceFiles.find([folder.path]).map { path in
+      var reader = try TraceReader(contentsOf: URL(fileURLWithPath: path))
+      var trace = Trace(header: try reader.header())
+      while let step = try reader.next() { trace.steps.append(step) }
+      return trace
     }
+  } catch let error as CoverageError {
+    throw DiagramCLIError.traces(error.description)
+  } catch let error as GraphDecodingError {
+    throw DiagramCLIError.traces(error.description)
   }
 }

@@ -40,11 +40,13 @@ public struct DiagramTool<Catalog: DiagramCommand>: ParsableCommand {
     } catch let error as DiagramCLIError {
       exit(withError: CommandMessage(text: error.message(commandName: Catalog.commandName)))
     } catch {
-      // ArgumentParser's own messages quote the arguments raw (`Unknown option '--…'`).
-      let text = fullMessage(for: error)
-      guard text.unicodeScalars.contains(where: { isMessageUnsafe($0) && $0 != "\n" }) else { exit(withError: error) }
-      FileHandle.standardError.write(Data((messageLines(text) + "\n").utf8))
-      Foundation.exit(exitCode(for: error).rawValue)
+      // `--help` and its kin: ArgumentParser prints them.
+      let code = exitCode(for: error)
+      guard code != .success else { exit(withError: error) }
+      // A bad option is the one line that names it, without the usage after it; the message
+      // quotes the arguments raw (`Unknown option '--…'`), escaped here.
+      FileHandle.standardError.write(Data((messageLines("Error: " + message(for: error)) + "\n").utf8))
+      Foundation.exit(code.rawValue)
     }
   }
 }

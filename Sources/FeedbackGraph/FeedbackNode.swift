@@ -6,11 +6,13 @@ public struct FeedbackNode: Codable, Hashable, Sendable {
   public var watches: String
   /// The ids of the events it declares it may emit.
   public var emits: [String]
-  /// Its execution strategy (`"cancelOnNewState"` or `"continueOnNewState"`).
-  public var strategy: String
+  /// Its execution strategy (`"cancelOnNewState"` or `"continueOnNewState"`), or `nil` for
+  /// a feedback that starts no effect per state and so has none: an input, a mediator, a
+  /// feedback over the stream of states (a JSON graph then has no `strategy` key).
+  public var strategy: String?
 
   /// Creates a feedback node.
-  public init(name: String, watches: String, emits: [String] = [], strategy: String) {
+  public init(name: String, watches: String, emits: [String] = [], strategy: String?) {
     self.name = name
     self.watches = watches
     self.emits = emits

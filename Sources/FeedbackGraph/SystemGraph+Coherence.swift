@@ -66,10 +66,8 @@ extension SystemGraph {
       }
     }
     for (index, feedback) in feedbacks.enumerated() {
-      result += [
-        ("feedbacks[\(index)].name", feedback.name), ("feedbacks[\(index)].watches", feedback.watches),
-        ("feedbacks[\(index)].strategy", feedback.strategy),
-      ]
+      result += [("feedbacks[\(index)].name", feedback.name), ("feedbacks[\(index)].watches", feedback.watches)]
+      if let strategy = feedback.strategy { result.append(("feedbacks[\(index)].strategy", strategy)) }
       for (emitted, text) in feedback.emits.enumerated() {
         result.append(("feedbacks[\(index)].emits[\(emitted)]", text))
       }

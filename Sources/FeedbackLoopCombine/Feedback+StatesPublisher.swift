@@ -33,15 +33,49 @@ extension Feedback {
     _ name: String, emits: [Event] = [],
     _ events: @escaping @Sendable (_ states: AnyPublisher<State, Never>) -> P
   ) -> Feedback where P.Output == Event, P.Failure == Never {
+    statesPublisher(name, emits: emits) { states, _ in events(states) }
+  }
+
+  /// A feedback over the publisher of states whose closure is handed the loop's scheduler
+  /// for its time operators: the one the loop runs on (or the feedback's own, with
+  /// `execute(on:)`), so nothing has to be passed twice.
+  ///
+  /// ```swift
+  /// Feedback.states("search", emits: [.search("")]) { states, scheduler in
+  ///   states.map(\.query).removeDuplicates()
+  ///     .debounce(for: .milliseconds(300), scheduler: scheduler)
+  ///     .map(SearchEvent.search)
+  /// }
+  /// ```
+  ///
+  /// Otherwise it is the feedback over the publisher of states above: subscribed once,
+  /// when the loop starts, and cancelled with its timers when the loop stops.
+  ///
+  /// - Parameters:
+  ///   - name: the feedback's name (the source of its events, its node in diagrams).
+  ///   - emits: the events it may emit, for diagrams and the explorer.
+  ///   - events: the events, from the publisher of states and the loop's scheduler.
+  public static func states<P: Publisher & SendableMetatype>(
+    _ name: String, emits: [Event] = [],
+    _ events: @escaping @Sendable (_ states: AnyPublisher<State, Never>, _ scheduler: LoopCombineScheduler) -> P
+  ) -> Feedback where P.Output == Event, P.Failure == Never {
+    statesPublisher(name, emits: emits, events)
+  }
+
+  /// The feedback over the publisher of states, subscribed with the loop's scheduler.
+  static func statesPublisher<P: Publisher & SendableMetatype>(
+    _ name: String, emits: [Event],
+    _ events: @escaping @Sendable (_ states: AnyPublisher<State, Never>, _ scheduler: LoopCombineScheduler) -> P
+  ) -> Feedback where P.Output == Event, P.Failure == Never {
     let names = Feedback(name, emits: emits) { _ in .none }.emits
     return stateSource(name, emitting: names) {
       let states = StatesSubject<State>()
       let timers = EffectTimers()
       return (
-        start: { send, _ in
+        start: { send, scheduler in
           var cancellable: AnyCancellable?
           timers.run {
-            cancellable = events(states.publisher)
+            cancellable = events(states.publisher, LoopCombineScheduler(scheduler))
               .sink(receiveCompletion: { _ in timers.end() }, receiveValue: { send($0) })
           }
           let subscription = UncheckedCancellable(cancellable!)

@@ -46,6 +46,12 @@ extension LoopCombineScheduler {
         self.nanoseconds = nanoseconds
       }
 
+      /// An interval of `duration`, in whole nanoseconds (clamped to about ±292 years):
+      /// `.debounce(for: .init(interval), scheduler: scheduler)` with a `Duration`.
+      public init(_ duration: Duration) {
+        self.init(nanoseconds: duration.clampedNanoseconds)
+      }
+
       /// The interval as a `Duration`.
       public var duration: Duration { .nanoseconds(nanoseconds) }
 

@@ -1,6 +1,7 @@
 import DiagramCLI
 import FeedbackGraph
 import FeedbackLoopExamples
+import FeedbackMutation
 import Foundation
 import Testing
 
@@ -12,7 +13,9 @@ import Testing
     let report = MutationReport(
       shard: shard,
       results: zip(mutants.prefix(statuses.count), statuses).map { mutant, status in
-        MutantResult(mutant: mutant, status: status, tests: ["lightCycles()"])
+        MutantResult(
+          mutant: mutant, status: status, tests: ["lightCycles()"], killedBy: status == .killed ? ["lightCycles()"] : []
+        )
       }, suiteSeconds: 2, totalSeconds: 4, testRuns: statuses.count)
     return Data(try report.json().utf8)
   }
@@ -31,13 +34,25 @@ import Testing
 
     for (arguments, message) in [
       (["mutate", "--list", "--mutant", "TrafficLight/nope"], "Error: unknown mutant \"TrafficLight/nope\""),
-      (["mutate", "--shard", "3/2"], "Error: The value '3/2' is invalid for '--shard <shard>'"),
       (["mutate", "--merge", "missing.json"], "Error: cannot read mutation results file missing.json"),
       (["mutate", "--min-score", "2", "--merge", "a.json"], "Error: --min-score 2.0 is out of range"),
     ] {
       let run = try DiagramBinaryTests.run(arguments, in: folder)
       #expect(run.status != 0, "\(arguments)")
       #expect(run.output.hasPrefix(message), "\(arguments): \(run.output)")
+    }
+    // A bad option is the one line that names it: no usage after it.
+    for (arguments, line) in [
+      (
+        ["mutate", "--shard", "3/2"],
+        "Error: The value '3/2' is invalid for '--shard <shard>': expected i/n with 1 ≤ i ≤ n (e.g. 2/4)"
+      ),
+      (["mutate", "--jobs", "0"], "Error: --jobs 0 is not a number of processes; expected 1 or more."),
+      (["mutate", "--bogus"], "Error: Unknown option '--bogus'. Did you mean '--jobs'?"),
+    ] {
+      let run = try DiagramBinaryTests.run(arguments, in: folder)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.output == line + "\n", "\(arguments)")
     }
   }
 
@@ -62,7 +77,12 @@ import Testing
     let merged = try DiagramBinaryTests.run(
       ["mutate", "--merge", "a.json", "b.json", "--min-score", "0.9", "--format", "dot", "--output", "out"], in: folder)
     #expect(merged.status != 0)
-    #expect(merged.output.contains("Mutation score 0.67: 2/3 killed, 1 survived, 0 equivalent (left out); 3 mutants"))
+    #expect(
+      merged.output.contains(
+        "Mutation score 0.67: 2/3 killed, 1 survived, 0 equivalent, 0 driven by the tests (left out); 3 mutants"))
+    #expect(merged.output.contains("Killed:\n  \(mutants[0].name)\n    by: lightCycles()\n"))
+    // b.json was written without the killing test: the report says so rather than guess.
+    #expect(merged.output.contains("  \(mutants[2].name)\n    by: one of lightCycles() (not recorded which)\n"))
     #expect(merged.output.contains("  \(mutants[1].name)\n    ran by: lightCycles()"))
     #expect(merged.output.contains("Error: mutation score 0.67 is below --min-score 0.90 (1 survivor listed above)"))
     let dot = try String(contentsOf: folder.appendingPathComponent("out/TrafficLight.mutants.dot"), encoding: .utf8)

@@ -93,12 +93,12 @@ import Testing
   }
 
   @Test func aNewFetchWhileLoadingIsIgnored() {
-    let scheduler = TestScheduler()
-    let loop = LoopRecorder(Movies.system(), scheduler: scheduler)
+    let loop = LoopRecorder(Movies.system())
     loop.send(.fetchNext) { $0 = .paging(Movies.Context()) }
     loop.send(.fetchNext)  // ignored: no transition from paging on fetchNext
-    scheduler.advance(by: .milliseconds(500))
-    loop.receive(.case("didLoad"), from: "network") { state in
+    // The delay pinned: nothing before the client's half second, the page at half a second.
+    loop.receiveNothing(before: .milliseconds(500))
+    loop.receive(.case("didLoad"), from: "network", at: .milliseconds(500)) { state in
       var context = Movies.Context()
       context.movies = Self.page(1).movies
       context.page = 1

@@ -6,15 +6,15 @@ final class SignInTests: XCTestCase {
   typealias Form = SignIn.Form
 
   func testAValidFormSignsIn() {
-    let scheduler = TestScheduler()
-    let loop = LoopRecorder(SignIn.system(client: .fake(password: "correct horse")), scheduler: scheduler)
+    let loop = LoopRecorder(SignIn.system(client: .fake(password: "correct horse")))
     loop.send(.emailChanged("ada@example.com")) { $0 = .editing(Form(email: "ada@example.com")) }
     loop.send(.passwordChanged("correct horse")) {
       $0 = .editing(Form(email: "ada@example.com", password: "correct horse"))
     }
     loop.send(.submit) { $0 = .submitting(Form(email: "ada@example.com", password: "correct horse")) }
-    scheduler.advance(by: .seconds(1))
-    loop.receive(.succeeded(user: "ada"), from: "authenticate") { $0 = .signedIn(user: "ada") }
+    // The delay pinned: nothing before the client's one second, the answer at one second.
+    loop.receiveNothing(before: .seconds(1))
+    loop.receive(.succeeded(user: "ada"), from: "authenticate", at: .seconds(1)) { $0 = .signedIn(user: "ada") }
   }
 
   func testAnInvalidFormCannotBeSubmitted() {

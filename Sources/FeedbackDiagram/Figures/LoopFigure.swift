@@ -89,12 +89,18 @@ public struct LoopFigure: Sendable {
     for (offset, feedback) in graph.feedbacks.enumerated() {
       let emits = feedback.emits.isEmpty ? "—" : feedback.emits.joined(separator: ", ")
       // (Past Graphviz's 16 KB for one HTML-like label: the same lines, unformatted.)
+      // A strategy only for the kinds that have one (inputs, mediators and feedbacks over
+      // the stream of states start no effect per state: their graph node has none).
+      let strategyLine = feedback.strategy.map {
+        "<br/><font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html($0))</font>"
+      }
       let label = DOTText.htmlLabel(
         BoldText.html(feedback.name, font: t.fontName) + "<br/>"
           + "<font point-size=\"\(small)\" color=\"\(muted)\">watches: \(DOTText.html(feedback.watches))</font><br/>"
-          + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font><br/>"
-          + "<font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html(feedback.strategy))</font>",
-        orPlain: [feedback.name, "watches: \(feedback.watches)", "emits: \(emits)", feedback.strategy])
+          + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font>"
+          + (strategyLine ?? ""),
+        orPlain: [feedback.name, "watches: \(feedback.watches)", "emits: \(emits)"]
+          + (feedback.strategy.map { [$0] } ?? []))
       dot.node(
         "f\(offset)",
         [

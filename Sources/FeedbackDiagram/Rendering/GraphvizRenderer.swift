@@ -7,10 +7,11 @@ import FeedbackLoopSupport
 ///
 /// libgvc is not thread-safe: concurrent renders crash it. Every call into Graphviz here
 /// runs behind one process-wide lock, on one process-wide `GVC_t` context created on first
-/// use. Graphviz's error messages are captured (`agseterrf`) and thrown as
-/// ``DiagramError/graphviz(_:)``; the library's error state is reset
-/// (`agreseterrors`) before each render, so one bad graph does not poison the next. Every
-/// graph, layout and output buffer is freed before a render returns.
+/// use. Graphviz's error messages are kept in its own message file (never printed, never
+/// handed to a callback: see ``ErrorCapture``) and thrown as ``DiagramError/graphviz(_:)``;
+/// the library's error state is reset (`agreseterrors`) before each render, so one bad graph
+/// does not poison the next. Every graph, layout and output buffer is freed before a render
+/// returns.
 ///
 /// ```swift
 /// let svg = try GraphvizRenderer.shared.render(dot: "digraph { a -> b }", format: "svg")
@@ -71,42 +72,44 @@ public final class GraphvizRenderer: Sendable {
       defer { gvFreeRenderData(buffer) }
       // Graphviz reports some errors and renders anyway: an HTML-like label it cannot read
       // is drawn as the node's id. A figure never shows something other than its input.
-      if let error = ErrorCapture.error() { throw DiagramError.graphviz(error) }
+      if agerrors() > 0 { throw DiagramError.graphviz(ErrorCapture.message(or: "the DOT text has errors")) }
       let data = Data(bytes: buffer, count: Int(length))
       return format == "svg" ? SVGSpaces.preserved(data) : data
     }
   }
 }
 
-/// Collects the messages Graphviz reports through `agseterrf` during one render.
+/// Graphviz's messages during one render, read from the library's own message file.
 ///
-/// Only touched while `GraphvizRenderer`'s lock is held, which is why the global buffer
-/// below, which a C callback must reach without a context pointer, is safe.
+/// Graphviz 2.42 formats a message for a function set with `agseterrf` in a 1,024-byte
+/// buffer; a longer message (one quoting a long label) is formatted a second time with a
+/// `va_list` it has already used up, into a buffer it has just freed (`userout` drops
+/// `realloc`'s result). Under load that crashed the suite inside `strlen` on a `%s` argument
+/// read from garbage (`0xffffffff`). So no function is set: with the report level at
+/// `AGMAX`, every message goes to Graphviz's message file through `vfprintf`, at any length,
+/// and ``message(or:)`` reads the render's last one back with `aglasterr` (``begin()`` marks
+/// where the render's messages start).
+///
+/// Only touched while `GraphvizRenderer`'s lock is held.
 enum ErrorCapture {
-  nonisolated(unsafe) private static var messages: [String] = []
-
   static func begin() {
-    messages = []
+    _ = agseterrf(nil)
+    _ = agseterr(AGMAX)
+    feedbackloop_agerr_mark()
     agreseterrors()
-    _ = agseterrf { text in
-      if let text { ErrorCapture.messages.append(String(cString: text)) }
-      return 0
-    }
   }
 
   static func end() {
     agreseterrors()
   }
 
-  /// Graphviz's messages, trimmed and joined, when one of them is an error (not a warning).
-  static func error() -> String? {
-    messages.contains { $0.hasPrefix("Error") } ? message(or: "") : nil
-  }
-
-  /// Graphviz's messages, trimmed and joined, or `fallback` when it said nothing.
+  /// Graphviz's last message (with the lines that continue it), trimmed and on one line,
+  /// or `fallback` when it said nothing during this render.
   static func message(or fallback: String) -> String {
-    let text = messages.joined().trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let text = aglasterr() else { return fallback }
+    defer { free(text) }
+    let message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
       .replacingOccurrences(of: "\n", with: " ")
-    return text.isEmpty ? fallback : text
+    return message.isEmpty ? fallback : message
   }
 }

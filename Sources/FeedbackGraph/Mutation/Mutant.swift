@@ -25,11 +25,13 @@ public struct Mutant: Codable, Hashable, Sendable, Identifiable {
   public var transition: TransitionID?
   /// The other transition of a ``MutationOperator/swapOrder``.
   public var otherTransition: TransitionID?
-  /// The new target's node id, for a ``MutationOperator/retarget``.
+  /// The new target's node id, for a ``MutationOperator/retarget``; the event emitted
+  /// instead, for a ``MutationOperator/swapEmission``.
   public var target: String?
   /// The feedback it changes.
   public var feedback: FeedbackID?
-  /// The event node a ``MutationOperator/dropEmission`` drops.
+  /// The event node a ``MutationOperator/dropEmission`` drops (or a
+  /// ``MutationOperator/swapEmission`` replaces).
   public var event: String?
   /// What people read: `Uploader: waiting —retry→ idle (was uploading) (attempt + 1)`.
   public var name: String

@@ -14,4 +14,12 @@ public enum MutationOperator: String, Codable, Hashable, Sendable, CaseIterable 
   case disableFeedback
   /// A feedback's effects no longer deliver one of the events it declares.
   case dropEmission
+  /// A computed transition returns its source state unchanged: its computation is skipped.
+  case skipComputation
+  /// A feedback's effects emit another of the events it declares instead of one.
+  case swapEmission
+  /// A feedback's effects see the loop's clock at half speed: each wait lasts twice as long.
+  case slowClock
+  /// A feedback's effects see the loop's clock at double speed: each wait lasts half as long.
+  case fastClock
 }

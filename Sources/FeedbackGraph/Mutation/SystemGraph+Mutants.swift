@@ -7,7 +7,10 @@ extension SystemGraph {
   ///   does not already lead to (``retargetableStates``).
   /// - Two transitions are swapped when they may both match one state and event: the one
   ///   tried second is then tried first.
-  /// - A feedback is disabled, and each event it declares is dropped from its effects.
+  /// - A computed transition that may stay in its source case skips its computation.
+  /// - A feedback is disabled; its effects see the loop's clock at half and at double
+  ///   speed; each event it declares is dropped from its effects, or replaced by each other
+  ///   event it declares.
   ///
   /// A graph that declares no transitions has only feedback mutants.
   ///
@@ -41,6 +44,11 @@ extension SystemGraph {
           target: target)
       }
       add(.dropTransition, [key], "drop \(edge.summary)", reach: only, transition: edge.id)
+      if edge.isComputed, let from = edge.from, edge.to.contains(from) {
+        add(
+          .skipComputation, [key], "\(arrow) \(from) unchanged (skips \(edge.label ?? "its computation"))",
+          reach: only, transition: edge.id)
+      }
       if let condition = edge.guardDescription {
         let around = MutantReach(
           transitions: [edge.id], pairs: [MutantReach.EventPair(from: edge.from, event: edge.event)])
@@ -64,11 +72,19 @@ extension SystemGraph {
       let identity = occurrence == 1 ? feedback.name : "\(feedback.name)#\(occurrence)"
       let reach = MutantReach(feedbacks: [id])
       add(.disableFeedback, [identity], "feedback \(identity) disabled", reach: reach, feedback: id)
+      add(.slowClock, [identity], "feedback \(identity) sees the clock at half speed", reach: reach, feedback: id)
+      add(.fastClock, [identity], "feedback \(identity) sees the clock at double speed", reach: reach, feedback: id)
       guard feedback.emits.count > 1 else { continue }  // one event: its drop is the disable's twin
       for event in feedback.emits {
+        let only = MutantReach(feedbacks: [id], feedbackEvents: [event])
         add(
-          .dropEmission, [identity, event], "feedback \(identity) never emits \(event)",
-          reach: MutantReach(feedbacks: [id], feedbackEvents: [event]), feedback: id, event: event)
+          .dropEmission, [identity, event], "feedback \(identity) never emits \(event)", reach: only, feedback: id,
+          event: event)
+        for other in feedback.emits where other != event {
+          add(
+            .swapEmission, [identity, event, other], "feedback \(identity) emits \(other) instead of \(event)",
+            reach: only, target: other, feedback: id, event: event)
+        }
       }
     }
     return result

@@ -17,6 +17,9 @@ public struct Send<Event: Sendable>: Sendable {
   let deliverLast: (@Sendable (Event) -> Void)?
   /// Marks the operation returned while its events wait (see ``returnBeforeQueuedEvents()``).
   let returnEarly: (@Sendable () -> Void)?
+  /// For a source feedback: runs an effect as the feedback's one current effect, on the
+  /// loop's turn, cancelling the one before (see `Feedback.states(_:emits:requests:effect:)`).
+  let startEffect: (@Sendable (@escaping @Sendable () -> Effect<Event>) -> Void)?
 
   /// Creates a `Send` that calls `deliver` for each event (for tests of effect closures).
   public init(_ deliver: @escaping @Sendable (Event) -> Void) {
@@ -25,6 +28,7 @@ public struct Send<Event: Sendable>: Sendable {
     self.scheduler = nil
     self.deliverLast = nil
     self.returnEarly = nil
+    self.startEffect = nil
   }
 
   /// A `Send` of a running effect: `waitForRoom` suspends while its loop is full;
@@ -38,22 +42,53 @@ public struct Send<Event: Sendable>: Sendable {
     self.scheduler = nil
     self.deliverLast = deliverLast
     self.returnEarly = returnEarly
+    self.startEffect = nil
   }
 
-  /// A `Send` of a loop's source feedback, which runs on `scheduler`.
+  /// A `Send` of a loop's source feedback, which runs on `scheduler` and may start effects
+  /// through `startEffect`.
   @usableFromInline
-  init(_ deliver: @escaping @Sendable (Event) -> Void, scheduler: any LoopScheduler) {
+  init(
+    _ deliver: @escaping @Sendable (Event) -> Void, scheduler: any LoopScheduler,
+    startEffect: (@Sendable (@escaping @Sendable () -> Effect<Event>) -> Void)? = nil
+  ) {
     self.deliver = deliver
     self.waitForRoom = nil
     self.scheduler = scheduler
     self.deliverLast = nil
     self.returnEarly = nil
+    self.startEffect = startEffect
   }
 
-  /// Emits `event` as the effect's last: the operation returns right after, so the effect
-  /// is finished before `event` is reduced (the lifecycle rule), and the state `event`
-  /// makes cannot cancel it. `.task` ends this way; replay makes a recorded last emission
-  /// this way. Events sent after it are dropped.
+  /// The same `Send` for a child feedback whose events `embed` makes this one's (a
+  /// pullback): it keeps the scheduler and the effect channel of a source's `Send`.
+  package func pulledBack<Child: Sendable>(_ embed: @escaping @Sendable (Child) -> Event) -> Send<Child> {
+    let deliver = self.deliver
+    guard let scheduler else { return Send<Child> { deliver(embed($0)) } }
+    var childStart: (@Sendable (@escaping @Sendable () -> Effect<Child>) -> Void)?
+    if let start = startEffect {
+      childStart = { @Sendable (make: @escaping @Sendable () -> Effect<Child>) in
+        start { make().map(embed) }
+      }
+    }
+    return Send<Child>({ deliver(embed($0)) }, scheduler: scheduler, startEffect: childStart)
+  }
+
+  /// Runs `make()`'s effect as the source feedback's current effect, on the loop's turn:
+  /// the effect it started before is cancelled first. Without a loop behind this `Send`
+  /// (one made for a test of a closure), the effect runs at once and sends through it.
+  package func start(_ make: @escaping @Sendable () -> Effect<Event>) {
+    if let startEffect { return startEffect(make) }
+    switch make().operation {
+    case .none: break
+    case .one(let event): deliver(event)
+    case .many(let events): events.forEach(deliver)
+    case .run(let body):
+      let send = Send(deliver)
+      Task { try? await body(send, ContinuousClock()) }
+    }
+  }
+
   @usableFromInline
   package func sendLast(_ event: Event) {
     (deliverLast ?? deliver)(event)

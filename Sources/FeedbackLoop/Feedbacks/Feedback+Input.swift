@@ -16,11 +16,24 @@ extension Feedback {
   /// running in parallel — never see each other's events. (A ``FeedbackInput`` object, by
   /// contrast, reaches every loop whose system uses it: keep one for broadcasts, and make it
   /// per system instance, e.g. through the system's environment.)
+  ///
+  /// **Gating.** `disabled(when:)` on an input drops the events sent through it while the
+  /// condition holds of the current state (RxFeedback's `triggerLoadNextPage`, which ignores
+  /// "near bottom" while a page loads). A dropped event is not reduced and runs no
+  /// feedback; it is recorded as an ignored event from the input — a
+  /// ``LoopStep/ignored(event:source:state:)`` step, in a recorder's timeline, in traces
+  /// and in the trace viewer:
+  ///
+  /// ```swift
+  /// Feedback.input("nearBottom", emits: [.startLoadingNextPage])
+  ///   .disabled(when: \.shouldLoadNextPage)
+  /// ```
   public static func input(_ name: String, emits: [Event] = []) -> Feedback {
     var input = Feedback(
       name: name, watches: "loop input", declaring: emits,
       definition: .source({ .source(subscribe: { _ in {} }, onState: nil) }))
     input.isLoopInput = true
+    input.isInput = true
     return input
   }
 }

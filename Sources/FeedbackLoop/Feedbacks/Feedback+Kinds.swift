@@ -137,11 +137,14 @@ extension Feedback {
   }
 
   /// A feedback that forwards the events sent to `input` (for user interface events or
-  /// anything outside the state). The events' source is this feedback's name.
+  /// anything outside the state). The events' source is this feedback's name. Like
+  /// ``input(_:emits:)``, `disabled(when:)` on it drops the events sent while it holds.
   public static func input(_ name: String, _ input: FeedbackInput<Event>, emits: [Event] = []) -> Feedback {
-    Feedback(
+    var feedback = Feedback(
       name: name, watches: "external input", declaring: emits,
       definition: .source { .source(subscribe: { send in input.subscribe(send) }, onState: nil) })
+    feedback.isInput = true
+    return feedback
   }
 
   /// A feedback attached to a ``Mediator`` shared with other systems: it publishes a value

@@ -17,6 +17,12 @@ extension Feedback {
   ///
   /// Conditions add up: applied several times (to the feedback or to groups holding it),
   /// the feedback skips a state when any of them holds.
+  ///
+  /// On an input (``input(_:emits:)``, ``input(_:_:emits:)``) it gates the events: one
+  /// sent while the condition holds of the current state is dropped, not reduced, and
+  /// recorded as an ignored event from the input (see "Gating" in ``input(_:emits:)``).
+  /// A feedback over the states (``states(_:emits:_:)``) skips those states: its sequence
+  /// does not see them.
   public func disabled(when condition: @escaping @Sendable (State) -> Bool) -> Feedback {
     var copy = self
     if let earlier = copy.isDisabled {
@@ -80,7 +86,7 @@ extension Feedback {
   /// payloads or event types, which have no single value to list in `emits:`).
   public func emitting(_ names: [String]) -> Feedback {
     var copy = self
-    copy.emits = names
+    copy.emits = Naming.unique(names)
     return copy
   }
 
@@ -128,7 +134,7 @@ extension Feedback {
           preconditionFailure("a source feedback makes a source logic")
         }
         return .source(
-          subscribe: { send in subscribe(Send { send(embed($0)) }) },
+          subscribe: { send in subscribe(send.pulledBack(embed)) },
           onState: onState.map { observe in { state in observe(state[keyPath: path]) } }
         )
       }
@@ -137,6 +143,7 @@ extension Feedback {
     parent.declaredEvents = declaredEvents.map(embed)
     parent.explicitStrategy = explicitStrategy
     parent.scheduler = scheduler
+    parent.isInput = isInput
     if let isDisabled { parent.isDisabled = { isDisabled($0[keyPath: path]) } }
     if let stateReceived { parent.stateReceived = { stateReceived($0[keyPath: path]) } }
     return parent

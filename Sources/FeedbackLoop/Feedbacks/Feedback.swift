@@ -52,6 +52,14 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   /// modifier may still choose).
   @usableFromInline var explicitStrategy: ExecutionStrategy?
 
+  /// Whether a strategy applies: only to feedbacks that start effects per state. Inputs,
+  /// mediators and feedbacks over the stream of states start none (a requests stream's
+  /// latest request always wins), so diagrams draw no strategy for them.
+  package var hasStrategy: Bool {
+    if case .source = definition { return false }
+    return true
+  }
+
   /// The feedback's logic, before any loop runs it (the runtime and the explorer read it).
   @usableFromInline package internal(set) var definition: FeedbackDefinition<State, Event>
   /// The events declared by value (`emits: [.tick]`), for the explorer's samples.
@@ -59,6 +67,9 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   /// Whether this is an input of the loop (``input(_:emits:)``): events reach it through
   /// ``Loop/send(_:from:)``.
   @usableFromInline var isLoopInput = false
+  /// Whether this is an input (``input(_:emits:)``, ``input(_:_:emits:)``): while
+  /// ``disabled(when:)`` holds, the events sent through it are dropped.
+  @usableFromInline var isInput = false
   /// For a feedback typed on one type of state (`FeedbackLoopCombine`'s publisher
   /// feedbacks): given a state of the system, why no state of the system can be of that
   /// type, if none can (the feedback would never run). The test kit reports it.
@@ -75,7 +86,7 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   ) {
     self.name = name
     self.watches = watches
-    self.emits = emits
+    self.emits = Naming.unique(emits)
     self.definition = definition
   }
 

@@ -11,6 +11,8 @@ final class FeedbackRuntime<State: Sendable, Event: Sendable> {
   @usableFromInline let eventEmitted: (@Sendable (Event) -> Void)?
   @usableFromInline let cancelsOnNewState: Bool
   @usableFromInline let scheduler: (any LoopScheduler)?
+  /// For an input with ``Feedback/disabled(when:)``: when its events are dropped.
+  @usableFromInline let inputGate: (@Sendable (State) -> Bool)?
   // `@exclusivity(unchecked)`: touched only on the loop's turn, one access at a time.
   /// The effect of a single-effect feedback, if one runs.
   @exclusivity(unchecked) @usableFromInline var current: EffectHandle?
@@ -29,5 +31,6 @@ final class FeedbackRuntime<State: Sendable, Event: Sendable> {
     self.eventEmitted = feedback.eventEmitted
     self.cancelsOnNewState = feedback.executionStrategy == .cancelOnNewState
     self.scheduler = feedback.scheduler
+    self.inputGate = feedback.isInput ? feedback.isDisabled : nil
   }
 }

@@ -12,6 +12,14 @@ enum Naming {
     return typeName(type(of: value))
   }
 
+  /// `names` without repeats, in their first order: two declared values of one case
+  /// (`.response(a)`, `.response(b)`) are one event name, drawn once.
+  @usableFromInline
+  static func unique(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+
   /// The unqualified name of a type (`VolumeState`, `Array<Int>`).
   static func typeName(_ type: Any.Type) -> String {
     String(describing: type)

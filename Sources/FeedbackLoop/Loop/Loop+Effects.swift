@@ -55,6 +55,23 @@ extension Loop {
     }
   }
 
+  /// Drops an event sent through a disabled input, and records the drop as an ignored
+  /// event from that input: the loop did not reduce it.
+  @usableFromInline
+  func dropGated(_ event: Event, from index: Int) {
+    probe?.record(
+      ProbeStep(kind: .ignoredEvent, event: event, feedback: FeedbackID(index), before: current, after: current))
+  }
+
+  /// Starts a source feedback's request (`Feedback.states(_:emits:requests:effect:)`):
+  /// the latest wins, so the effect of its previous request is cancelled first.
+  @usableFromInline
+  func startRequest(_ effect: Effect<Event>, feedback index: Int) {
+    let runtime = runtimes[index]
+    cancelCurrent(of: runtime)
+    if !effect.isNone { runtime.current = start(effect, feedback: index) }
+  }
+
   /// Starts an effect for the feedback at `index`. Synchronous effects emit at once and
   /// return `nil`; async ones return their handle.
   @inlinable

@@ -27,6 +27,24 @@ extension Loop {
     case synchronous(Int, generation: Int)
     /// An async effect.
     case effect(EffectHandle)
+    /// A source feedback asks to start an effect (its latest request). Boxed, so that an
+    /// entry stays as small as it was.
+    case request(Request)
+  }
+
+  /// A source feedback's request for an effect (`Feedback.states(_:emits:requests:effect:)`).
+  @usableFromInline
+  final class Request: Sendable {
+    /// The index of the feedback.
+    @usableFromInline let feedback: Int
+    /// Makes the request's effect, on the loop's turn.
+    @usableFromInline let makeEffect: @Sendable () -> Effect<Event>
+
+    @usableFromInline
+    init(feedback: Int, makeEffect: @escaping @Sendable () -> Effect<Event>) {
+      self.feedback = feedback
+      self.makeEffect = makeEffect
+    }
   }
 
   @usableFromInline

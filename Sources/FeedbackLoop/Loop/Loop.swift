@@ -148,7 +148,10 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       if case .source(let subscribe, _) = runtime.logic {
         let send = Send<Event>(
           { [weak self] event in self?.enqueue(Entry(event: event, origin: .feedback(index))) },
-          scheduler: runtime.scheduler ?? scheduler)
+          scheduler: runtime.scheduler ?? scheduler,
+          startEffect: { [weak self] make in
+            self?.enqueue(Entry(event: nil, origin: .request(Request(feedback: index, makeEffect: make))))
+          })
         subscriptions.append(replay?.source(FeedbackID(index), send) ?? subscribe(send))
       }
     }
@@ -230,6 +233,9 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
     case .external:
       source = -1
     case .feedback(let index):
+      if let gate = runtimes[index].inputGate, let event = entry.event, gate(current) {
+        return dropGated(event, from: index)
+      }
       source = index
     case .synchronous(let index, let generation):
       // A newer state cancelled the effect (cancelOnNewState) while its event was queued.
@@ -248,10 +254,13 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
       // event, before that event is reduced (so the new state cannot cancel it).
       if handle.queuedEvents == 0, handle.hasReturned { finishIfReturned(handle) }
       source = handle.feedback
+    case .request(let request):
+      startRequest(request.makeEffect(), feedback: request.feedback)
+      return
     }
     guard let event = entry.event else { return }
     switch entry.origin {
-    case .external: break
+    case .external, .request: break
     case .feedback(let index), .synchronous(let index, _): runtimes[index].eventEmitted?(event)
     case .effect(let handle): runtimes[handle.feedback].eventEmitted?(event)
     }

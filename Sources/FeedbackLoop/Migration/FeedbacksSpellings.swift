@@ -1,3 +1,5 @@
+public import Dispatch
+
 // Feedbacks' names, kept so that a porting user's first try compiles into a message that
 // says what to write here (the compiler shows it as "'X' is unavailable: <message>").
 // None of these can be called: each is `@available(*, unavailable)`.
@@ -12,6 +14,16 @@
 public struct InitialState {
   /// Feedbacks' `InitialState { state }`.
   public init<State>(_ make: () -> State) { fatalError() }
+}
+
+extension SystemBuilder {
+  /// Feedbacks' `InitialState { … }` inside the system's block.
+  @available(
+    *, unavailable,
+    message:
+      "pass the initial state to the system: System(\"Name\", initial: state) { Transitions { … } Feedbacks { … } }"
+  )
+  public static func buildExpression(_ initial: InitialState) -> [SystemComponent<State, Event>] { fatalError() }
 }
 
 /// Feedbacks' wildcard state type. Here a wildcard is the pattern `.any`.
@@ -50,7 +62,10 @@ public struct CurrentValueMediator<Value> {
   message:
     "capture dependencies in the feedback's closure, or give the system an environment: System(\"Name\", initial:, environment: services) { services in … }"
 )
-public enum SideEffect {}
+public enum SideEffect {
+  /// Feedbacks' `SideEffect.make(function, arg1: dependency, …)`.
+  public static func make(_ function: Any, arg1: Any = (), arg2: Any = (), arg3: Any = ()) -> Never { fatalError() }
+}
 
 extension Transition {
   /// Feedbacks' `Transition(from: A.self, on: B.self, then: C())`.
@@ -66,6 +81,16 @@ extension Feedback {
   /// Feedbacks' `.disable { condition }`.
   @available(*, unavailable, renamed: "disabled(when:)", message: "write .disabled(when: { state in … })")
   public func disable(disabled: @escaping () -> Bool) -> Feedback { fatalError() }
+}
+
+extension Feedback {
+  /// Feedbacks' `.execute(on: DispatchQueue.main)`.
+  @available(
+    *, unavailable,
+    message:
+      "a feedback runs on a LoopScheduler: .execute(on: MainQueueScheduler.shared) for the main queue, .execute(on: QueueScheduler()) for a serial queue"
+  )
+  public func execute(on queue: DispatchQueue) -> Feedback { fatalError() }
 }
 
 extension Feedbacks {

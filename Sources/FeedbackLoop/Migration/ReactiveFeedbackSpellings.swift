@@ -24,6 +24,14 @@ extension Feedback {
   )
   public init(events: (Any) -> Any) { fatalError() }
 
+  /// ReactiveFeedback's two-argument `Feedback(events: { scheduler, states in … })`.
+  @available(
+    *, unavailable,
+    message:
+      "write Feedback.states(\"name\") { states, clock in events }: the loop's clock replaces the scheduler (in FeedbackLoopCombine, { states, scheduler in publisher })"
+  )
+  public init(events: (Any, Any) -> Any) { fatalError() }
+
   /// CombineFeedback's `Feedback(lensing:effects:)`.
   @available(*, unavailable, message: "write Feedback.lensing(\"name\", { state in value or nil }) { value in effect }")
   public init<Query>(lensing: (State) -> Query?, effects: (Query) -> Any) { fatalError() }
@@ -37,6 +45,18 @@ extension Loop {
       "declare a System and run it: Loop(System(initial: state, reduce: { state, event in … }, feedbacks: [...]))"
   )
   public convenience init(initial: State, reducer: (State, Event) -> State, feedbacks: [Feedback<State, Event>]) {
+    fatalError()
+  }
+
+  /// Loop's `Loop(initial:reducer:feedbacks:)` with an `inout` reducer.
+  @available(
+    *, unavailable,
+    message:
+      "declare a System and run it: Loop(System(initial: state, reduce: { state, event in state… }, feedbacks: [...])): reduce takes the state inout, as here"
+  )
+  public convenience init(
+    initial: State, reducer: (inout State, Event) -> Void, feedbacks: [Feedback<State, Event>] = []
+  ) {
     fatalError()
   }
 

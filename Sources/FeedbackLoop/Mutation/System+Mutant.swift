@@ -16,7 +16,7 @@ extension System {
     guard mutant.system == name, mutant.fingerprint == graph.fingerprint else { return nil }
     var copy = self
     switch mutant.mutation {
-    case .retarget, .dropTransition, .dropGuard, .negateGuard, .swapOrder:
+    case .retarget, .dropTransition, .dropGuard, .negateGuard, .swapOrder, .skipComputation:
       guard let table, let index = mutant.transition?.index, table.declared.indices.contains(index),
         let mutated = mutatedTable(table, at: index, mutant)
       else { return nil }
@@ -31,6 +31,17 @@ extension System {
       else { return nil }
       let name = eventName
       copy.feedbacks[index] = feedbacks[index].keepingEvents({ name($0) != event }, named: { $0 != event })
+    case .swapEmission:
+      // The replacement needs a value: one the feedback declares by value.
+      let name = eventName
+      guard let index = mutant.feedback?.index, feedbacks.indices.contains(index), let event = mutant.event,
+        let other = mutant.target, event != other, feedbacks[index].emits.contains(event),
+        let replacement = feedbacks[index].declaredEvents.first(where: { name($0) == other })
+      else { return nil }
+      copy.feedbacks[index] = feedbacks[index].replacingEvents({ name($0) == event }, with: replacement)
+    case .slowClock, .fastClock:
+      guard let index = mutant.feedback?.index, feedbacks.indices.contains(index) else { return nil }
+      copy.feedbacks[index] = feedbacks[index].withClock(at: mutant.mutation == .slowClock ? 0.5 : 2)
     }
     return copy
   }
@@ -47,6 +58,9 @@ extension System {
       dispatched[index] = dispatched[index].retargeted(to: value)
     case .dropTransition:
       dispatched[index] = dispatched[index].neverMatching()
+    case .skipComputation:
+      guard let skipping = dispatched[index].skippingComputation() else { return nil }
+      dispatched[index] = skipping
     case .dropGuard:
       guard dispatched[index].condition != nil else { return nil }
       dispatched[index] = dispatched[index].unguarded()
@@ -58,7 +72,7 @@ extension System {
         let b = precedence.firstIndex(of: other), a != b
       else { return nil }
       precedence.swapAt(a, b)
-    case .disableFeedback, .dropEmission:
+    case .disableFeedback, .dropEmission, .swapEmission, .slowClock, .fastClock:
       return nil
     }
     return TransitionTable(declared: table.declared, dispatching: dispatched, precedence: precedence)

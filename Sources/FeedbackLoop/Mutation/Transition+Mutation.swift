@@ -6,6 +6,15 @@ extension Transition {
     return copy
   }
 
+  /// The same computed transition (targets, guard and label kept), returning its source
+  /// state unchanged; `nil` for a transition to a fixed state.
+  func skippingComputation() -> Transition? {
+    guard case .computed(let targets, _) = target else { return nil }
+    var copy = Transition(from: from, on: on, label: label, targets: targets) { state, _ in state }
+    copy.condition = condition
+    return copy
+  }
+
   /// The same transition without its guard.
   func unguarded() -> Transition {
     var copy = self

@@ -61,7 +61,7 @@ extension System {
       events.formUnion(feedback.emits)
       return FeedbackNode(
         name: feedback.name, watches: feedback.watches, emits: feedback.emits,
-        strategy: feedback.executionStrategy.rawValue)
+        strategy: feedback.hasStrategy ? feedback.executionStrategy.rawValue : nil)
     }
     return SystemGraph(
       name: name,

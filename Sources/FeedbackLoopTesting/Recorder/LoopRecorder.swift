@@ -155,11 +155,21 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
         baseline: initialState ?? system.initial, feedbackNames: system.feedbacks.map(\.name),
         statesEqual: statesEqual))
     self.book = book
+    // Under a mutant, a loop that runs away (an endless chain of events) is stopped and fails
+    // the test at once, rather than at `diagram mutate`'s time limit.
+    let runaway = MutantSwitch.runawayStop(for: system.name)
     let probe = StepObserver<State, Event> { step in
       let time = scheduler.nowNanoseconds
-      book.withLock(step) { book, step in book.steps.append(step, time: time) }
+      let count = book.withLock(step) { book, step in
+        book.steps.append(step, time: time)
+        return book.steps.count
+      }
+      if let runaway, count == MutantSwitch.runawaySteps {
+        runaway.stop(fileID: fileID, filePath: filePath, line: line, column: column)
+      }
     }
     self.loop = Loop(system, scheduler: scheduler, probe: probe, startingIn: initialState)
+    runaway?.watch(loop)
     reportMisdeclaredFeedbacks()
     scheduler.advance()
   }

@@ -40,6 +40,18 @@ final class ReplayEffects<Event: Sendable>: Sendable {
     sources.withLock { $0[feedback] != nil }
   }
 
+  /// Makes source `feedback` (`Feedback.states(_:emits:requests:effect:)`) start its next
+  /// request's effect, replaced like any async effect; its running one is cancelled first.
+  func startRequest(on feedback: FeedbackID) {
+    sources.withLock { $0[feedback] }?.start { .run { _, _ in } }
+  }
+
+  /// Makes source `feedback` cancel its running request's effect and start none (a `nil`
+  /// or `.none` request).
+  func cancelRequest(on feedback: FeedbackID) {
+    sources.withLock { $0[feedback] }?.start { .none }
+  }
+
   /// Makes effect `id` emit `event`, as the trace recorded.
   func emit(_ event: Event, from id: EffectID) {
     running.withLock { $0[id] }?.send(event)

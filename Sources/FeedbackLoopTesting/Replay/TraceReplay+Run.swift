@@ -44,9 +44,30 @@ extension TraceReplay {
     }
     scheduler.advance()
 
+    /// The start of a request that a driven cancellation already started (the next
+    /// request replaces the running one: one drive, two steps).
+    var startedWithCancellation: Int?
+    /// Per source feedback, the emissions of its request effects not reduced yet: the event
+    /// steps that reduce them are their consequences, not events the source delivered.
+    var unreducedEmissions: [FeedbackID: Int] = [:]
     for (position, step) in recorded.enumerated() {
+      var deliveredBySource = false
+      if let feedback = step.feedback, effects.isSource(feedback) {
+        if step.kind == .effectEmitted {
+          unreducedEmissions[feedback, default: 0] += 1
+        } else if step.kind.isEventStep {
+          let unreduced = unreducedEmissions[feedback, default: 0]
+          deliveredBySource = unreduced == 0
+          if unreduced > 0 { unreducedEmissions[feedback] = unreduced - 1 }
+        }
+      }
       let drive: () -> Void
-      if step.kind.isEventStep, step.isExternal || step.feedback.map(effects.isSource) == true {
+      if position == startedWithCancellation {
+        continue
+      } else if let request = requestDrive(at: position, effects: effects) {
+        if request.restarts { startedWithCancellation = position + 1 }
+        drive = request.drive
+      } else if step.kind.isEventStep, step.isExternal || deliveredBySource {
         guard case .success(let event) = decode(step) else { return failure(decoding: step) }
         drive = step.isExternal ? { loop.send(event) } : { effects.deliver(event, from: step.feedback!) }
       } else if step.kind == .effectEmitted, let effect = step.effect, effects.isRunning(effect) {
@@ -100,6 +121,28 @@ extension TraceReplay {
         ? nil
         : "\(source) ended without its stop record (a crashed app, or a copy flushed while the loop ran): replayed its \(recorded.count) step\(recorded.count == 1 ? "" : "s"); what the system did after them was not compared."
     )
+  }
+
+  /// What the replay drives at a request effect's start or cancellation, for a feedback over
+  /// a stream of requests (a source feedback that starts effects): its next request starts,
+  /// cancelling the running one (`restarts` when the trace's next step is that start), or a
+  /// cancellation alone. `nil` for every other step, and for the cancellations of a stop.
+  private func requestDrive(
+    at position: Int, effects: ReplayEffects<Event>
+  ) -> (drive: () -> Void, restarts: Bool)? {
+    let steps = trace.steps
+    let step = steps[position]
+    guard step.kind == .effectStarted || step.kind == .effectCancelled, let feedback = step.feedback,
+      effects.isSource(feedback)
+    else { return nil }
+    if step.kind == .effectStarted { return ({ effects.startRequest(on: feedback) }, false) }
+    var next = position
+    while next < steps.count, steps[next].kind == .effectCancelled { next += 1 }
+    if next < steps.count, steps[next].kind == .stopped { return nil }  // the stop cancels it
+    let restarts =
+      position + 1 < steps.count && steps[position + 1].kind == .effectStarted
+      && steps[position + 1].feedback == feedback
+    return (restarts ? { effects.startRequest(on: feedback) } : { effects.cancelRequest(on: feedback) }, restarts)
   }
 
   /// Whether the trace's next step of `effect` after `position` is its finish, with only

@@ -15,6 +15,11 @@ extension TestScheduler {
 
   /// Moves time forward to `target` (never backward), running every action due up to then.
   public func advance(to target: Duration) {
+    StartedTasks.moving(self) { advanceMoving(to: target) }
+  }
+
+  /// ``advance(to:)``, with this scheduler marked as moving time on this thread.
+  private func advanceMoving(to target: Duration) {
     runJobs()
     let target = Self.nanoseconds(target)
     while runNext(notAfter: target) {}
@@ -28,8 +33,10 @@ extension TestScheduler {
   /// it made ready. Returns `false` when nothing is scheduled.
   @discardableResult
   public func step() -> Bool {
-    runJobs()
-    return runNext(notAfter: nil)
+    StartedTasks.moving(self) {
+      runJobs()
+      return runNext(notAfter: nil)
+    }
   }
 
   /// Runs actions until none is left, moving time as far as needed. An endless source of
@@ -38,6 +45,16 @@ extension TestScheduler {
   public func run(
     maxSteps: Int = 100_000,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    StartedTasks.moving(self) {
+      runMoving(maxSteps: maxSteps, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  /// ``run(maxSteps:fileID:filePath:line:column:)``, with this scheduler marked as moving
+  /// time on this thread.
+  private func runMoving(
+    maxSteps: Int, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
     runJobs()
     var steps = 0

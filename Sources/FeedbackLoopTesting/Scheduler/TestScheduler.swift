@@ -25,6 +25,14 @@ import FeedbackLoopSupport
 /// }
 /// ```
 ///
+/// Tasks that the loop's work starts while the test moves time — an unstructured
+/// `Task { }` in a `Feedback.states` sequence, the tasks inside swift-async-algorithms'
+/// `debounce` — run on this scheduler too, not on Swift's global executor: the test kit
+/// watches the jobs enqueued on the thread that moves time (see `StartedTasks`). A test
+/// that also uses swift-concurrency-extras' `withMainSerialExecutor` should call it before
+/// creating the first `TestScheduler`: that function restores the hook it found, and it
+/// would find and keep this one.
+///
 /// Thread-safe; actions and jobs run on the thread that moves time, with the scheduler's
 /// lock released.
 ///
@@ -147,6 +155,7 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
     let storage = Protected(Storage())
     self.storage = storage
     canceller = SlotCanceller(storage: storage)
+    _ = StartedTasks.installed
   }
 
   /// The current virtual time.
@@ -212,7 +221,12 @@ public final class TestScheduler: LoopScheduler, TaskExecutor {
 
   /// Takes a job of a task that prefers this executor; it runs when the test moves time.
   public func enqueue(_ job: consuming ExecutorJob) {
-    let unowned = UnownedJob(job)
+    enqueueStarted(UnownedJob(job))
+  }
+
+  /// Takes a job: one of a task that prefers this executor, or one that Swift's global
+  /// executor would have run, enqueued while this scheduler moves time (`StartedTasks`).
+  func enqueueStarted(_ unowned: UnownedJob) {
     storage.withLock { storage in
       storage.jobs.append(unowned)
       hasJobs.store(true, ordering: .releasing)

@@ -61,7 +61,7 @@ import Testing
     #expect(negate?.reach.touches(elsewhere) == false)
   }
 
-  @Test func feedbacksAreDisabledAndEachOfSeveralEventsDropped() {
+  @Test func feedbacksAreDisabledClockedAndEachOfSeveralEventsDroppedAndSwapped() {
     let graph = Self.graph(
       [],
       feedbacks: [
@@ -71,19 +71,32 @@ import Testing
       ])
     #expect(
       graph.mutants.map(\.name) == [
-        "Light: feedback timer disabled", "Light: feedback alarm disabled",
-        "Light: feedback alarm never emits emergency",
-        "Light: feedback alarm never emits tick",
+        "Light: feedback timer disabled", "Light: feedback timer sees the clock at half speed",
+        "Light: feedback timer sees the clock at double speed",
+        "Light: feedback alarm disabled", "Light: feedback alarm sees the clock at half speed",
+        "Light: feedback alarm sees the clock at double speed",
+        "Light: feedback alarm never emits emergency", "Light: feedback alarm emits tick instead of emergency",
+        "Light: feedback alarm never emits tick", "Light: feedback alarm emits emergency instead of tick",
       ])
-    #expect(graph.mutants.map(\.reach.feedbacks) == [[0], [1], [1], [1]])
-    // A dropped emission is noticed only where the feedback emitted that event.
-    let drop = graph.mutants[2].reach
+    #expect(
+      graph.mutants.map(\.id) == [
+        "Light/disableFeedback/timer", "Light/slowClock/timer", "Light/fastClock/timer", "Light/disableFeedback/alarm",
+        "Light/slowClock/alarm", "Light/fastClock/alarm", "Light/dropEmission/alarm/emergency",
+        "Light/swapEmission/alarm/emergency/tick", "Light/dropEmission/alarm/tick",
+        "Light/swapEmission/alarm/tick/emergency",
+      ])
+    #expect(graph.mutants.map(\.reach.feedbacks) == [[0], [0], [0], [1], [1], [1], [1], [1], [1], [1]])
+    // A dropped or swapped emission is noticed only where the feedback emitted that event.
+    let drop = graph.mutants[6].reach, swap = graph.mutants[7].reach
     #expect(drop.feedbackEvents == ["emergency"])
+    #expect(swap == drop)
+    #expect(graph.mutants[7].target == "tick")
     let emitted = TraceStep(
       index: 4, timeNanoseconds: 0, kind: .effectEmitted, feedback: 1, effect: EffectID(0), eventNode: "emergency")
     let started = TraceStep(index: 3, timeNanoseconds: 0, kind: .effectStarted, feedback: 1, effect: EffectID(0))
     #expect(drop.touches(emitted))
     #expect(!drop.touches(started))
-    #expect(graph.mutants[1].reach.touches(started))
+    #expect(graph.mutants[3].reach.touches(started))
+    #expect(graph.mutants[4].reach.touches(started))
   }
 }

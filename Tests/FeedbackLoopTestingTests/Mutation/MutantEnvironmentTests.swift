@@ -4,9 +4,11 @@ import FeedbackLoopTesting
 import Foundation
 import Testing
 
-/// `FEEDBACKLOOP_MUTANT` as `diagram mutate` sets it: this test process starts itself again
-/// with the variable set, running `underTheMutant()` alone, where a recorder runs the mutant
-/// and a plain `Loop` of the same system runs the declaration.
+/// The mutant assignment as `diagram mutate` sets it (``MutantAssignment/environmentVariable``):
+/// this test process starts itself again with the variable set, giving `underTheMutant()`
+/// (by its `swift test list` identifier) the mutant and `besideTheMutant()` none; in the
+/// first a recorder runs the mutant and a plain `Loop` of the same system the declaration,
+/// in the second, run in the same process, both run the declaration.
 @Suite struct MutantEnvironmentTests {
   static let retarget = light.graph.mutants.first { $0.name == "Light: red —tick→ yellow (was green)" }
 
@@ -29,8 +31,15 @@ import Testing
   @Test func underTheMutant() {
     let states = Self.oneTick()
     #expect(states.loop == .green)
-    let switchedOn = ProcessInfo.processInfo.environment["FEEDBACKLOOP_MUTANT"] != nil
+    let switchedOn = ProcessInfo.processInfo.environment[MutantAssignment.environmentVariable] != nil
     #expect(states.recorder == (switchedOn ? .yellow : .green))
+  }
+
+  /// Run in the same process as ``underTheMutant()``, with no mutant assigned.
+  @Test func besideTheMutant() {
+    let states = Self.oneTick()
+    #expect(states.loop == .green)
+    #expect(states.recorder == .green)
   }
 
   @Test func aPlainLoopNeverReadsTheEnvironmentsMutant() throws {
@@ -38,9 +47,13 @@ import Testing
       let mutant = try #require(Self.retarget)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-      process.arguments = ["--testing-library", "swift-testing", "--filter", "MutantEnvironmentTests/underTheMutant"]
+      process.arguments = [
+        "--testing-library", "swift-testing", "--filter", "MutantEnvironmentTests/(underTheMutant|besideTheMutant)",
+      ]
       var environment = ProcessInfo.processInfo.environment
-      environment["FEEDBACKLOOP_MUTANT"] = String(decoding: try JSONEncoder().encode(mutant), as: UTF8.self)
+      environment[MutantAssignment.environmentVariable] = try MutantAssignment(byTest: [
+        "FeedbackLoopTestingTests.MutantEnvironmentTests/underTheMutant()": mutant
+      ]).json()
       environment["FEEDBACKLOOP_TRACE_DIR"] = nil
       process.environment = environment
       let pipe = Pipe()
@@ -50,7 +63,7 @@ import Testing
       let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
       #expect(process.terminationStatus == 0, "\(output)")
-      #expect(output.contains("Test run with 1 test"), "\(output)")
+      #expect(output.contains("Test run with 2 tests"), "\(output)")
     #endif
   }
 }

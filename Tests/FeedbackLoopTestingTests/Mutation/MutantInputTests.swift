@@ -6,7 +6,7 @@ import FeedbackLoopTesting
 import Foundation
 import Testing
 
-/// `FEEDBACKLOOP_MUTANT` is input from outside the process: seeded searches over the whole
+/// `MutantAssignment.environmentVariable` (`FEEDBACKLOOP_MUTANT`) is input from outside the process: seeded searches over the whole
 /// class of bad values. A mangled text is refused (`nil`, one warning line), never a crash;
 /// a decoded mutant whose fields point nowhere (ids out of range, negative, unknown names,
 /// another operator) is not applied or applies without a crash, and a plain reduction of
@@ -45,8 +45,8 @@ import Testing
   @Test func mangledMutantTextIsRefusedNeverACrash() throws {
     var random = SplitMix64(seed: 24)
     let mutant = try #require(light.graph.mutants.first)
-    let valid = try JSONEncoder().encode(mutant)
-    #expect(MutantSwitch.read(String(decoding: valid, as: UTF8.self)) == mutant)
+    let valid = Data(try MutantAssignment(everyTest: mutant).json().utf8)
+    #expect(MutantSwitch.read(String(decoding: valid, as: UTF8.self))?.everyTest == mutant)
     var refused = 0
     for _ in 0..<2_000 {
       var bytes = [UInt8](valid)
@@ -59,6 +59,8 @@ import Testing
         }
         if bytes.isEmpty { bytes = [0x7B] }
       }
+      // A text that does not start with `{` is read as a path: keep it JSON.
+      if bytes.first != 0x7B { bytes.insert(0x7B, at: 0) }
       if MutantSwitch.read(String(decoding: bytes, as: UTF8.self)) == nil { refused += 1 }
     }
     #expect(refused > 1_000)  // most mangled texts are not a mutant's JSON
@@ -66,9 +68,7 @@ import Testing
 
   @Test func mutantsWhoseFieldsPointNowhereAreNotAppliedOrApplyWithoutACrash() {
     var random = SplitMix64(seed: 25)
-    let operators: [MutationOperator] = [
-      .retarget, .dropTransition, .dropGuard, .negateGuard, .swapOrder, .disableFeedback, .dropEmission,
-    ]
+    let operators = MutationOperator.allCases
     for (name, graph, apply) in Self.systems {
       let real = graph.mutants
       #expect(!real.isEmpty, "\(name)")
@@ -85,7 +85,9 @@ import Testing
         case 1: mutant.otherTransition = TransitionID(index())
         case 2: mutant.feedback = FeedbackID(index())
         case 3: mutant.target = ["", "nowhere", "idle", "../../etc", "\u{0}"][Int(random.next() % 5)]
-        case 4: mutant.event = ["", "tick", "nope", "failed"][Int(random.next() % 4)]
+        case 4:
+          mutant.event = ["", "tick", "nope", "failed"][Int(random.next() % 4)]
+          mutant.target = [nil, "succeeded", "retry", "nope"][Int(random.next() % 4)]
         default: mutant.mutation = operators[Int(random.next() % UInt64(operators.count))]
         }
         if apply(mutant) { applied += 1 }

@@ -54,11 +54,20 @@ import Testing
     }
   }
 
-  @Test func theEnvironmentHoldsTheMutantsJSON() throws {
+  @Test func theEnvironmentHoldsTheAssignmentsJSONOrAFileOfIt() throws {
     let mutant = try Self.retarget()
-    let json = String(decoding: try JSONEncoder().encode(mutant), as: UTF8.self)
-    #expect(MutantSwitch.read(json) == mutant)
+    let assignment = MutantAssignment(byTest: ["M.Suite/strong()": mutant])
+    let json = try assignment.json()
+    #expect(MutantSwitch.read(json) == assignment)
+    #expect(MutantSwitch.read(json)?.mutant(forTest: "M.Suite/strong()") == mutant)
+    #expect(MutantSwitch.read(json)?.mutant(forTest: "M.Suite/weak()") == nil)
+    #expect(MutantAssignment(everyTest: mutant).mutant(forTest: nil) == mutant)
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("assignment-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(json.utf8).write(to: file)
+    #expect(MutantSwitch.read(file.path) == assignment)
     #expect(MutantSwitch.read("not json") == nil)
+    #expect(MutantSwitch.read("/no/such/file") == nil)
     #expect(MutantSwitch.read(nil) == nil)
   }
 

@@ -1,8 +1,6 @@
-import ArgumentParser
-
 /// `--shard i/n`: the i-th of n slices of the mutants (from 1), so that a CI matrix splits
 /// the work; `--merge` joins the slices' `--json` results.
-package struct Shard: ExpressibleByArgument, Equatable, Sendable, CustomStringConvertible {
+package struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// The slice, from 1.
   package var index: Int
   /// How many slices.

@@ -1,7 +1,8 @@
+import FeedbackGraph
 package import Foundation
 
-/// Runs `swift build` and the tests for `diagram mutate`: one child process at a time, its
-/// output kept in a temporary file (read only when it failed), killed past a time limit.
+/// Runs `swift build` and the tests for `diagram mutate`: child processes whose output is
+/// kept in a temporary file (read only when it failed), killed past a time limit.
 ///
 /// A mutant's tests run straight from the built test binary where SwiftPM builds one
 /// (Linux: `<bin>/<Package>PackageTests.xctest`, Swift Testing and XCTest), a tenth of the
@@ -73,34 +74,101 @@ package struct TestProcess: Sendable {
     #endif
   }
 
-  /// Runs the tests `identifiers` name (as ``listTests()`` gives them) with `mutantJSON`
-  /// switched on; the first failing group ends the run.
-  package func run(identifiers: [String], mutantJSON: String) throws -> Outcome {
-    let environment = ["FEEDBACKLOOP_MUTANT": mutantJSON]
-    guard let binary else {
-      return try run(patterns: identifiers.map { TracedTest.escaped($0) }, mutantJSON: mutantJSON)
-    }
+  /// The control run: the tests `identifiers` name (as ``listTests()`` gives them), from
+  /// the binary, with no mutant; it must pass as `swift test` did.
+  package func runControl(identifiers: [String]) throws -> Outcome {
+    guard let binary else { return .failed(output: "no test binary") }
     let swiftTesting = identifiers.filter { $0.hasSuffix(")") }
     let xcTest = identifiers.filter { !$0.hasSuffix(")") }
     if !swiftTesting.isEmpty {
       let filter = swiftTesting.map { TracedTest.escaped($0) }.joined(separator: "|")
       let outcome = try run(
-        binary, ["--testing-library", "swift-testing", "--filter", filter], environment: environment, limit: timeout
+        binary, ["--testing-library", "swift-testing", "--filter", filter], environment: [:], limit: timeout
       ).outcome
       if outcome != .passed { return outcome }
     }
     if !xcTest.isEmpty {
-      return try run(binary, [xcTest.joined(separator: ",")], environment: environment, limit: timeout).outcome
+      return try run(binary, [xcTest.joined(separator: ",")], environment: [:], limit: timeout).outcome
     }
     return .passed
   }
 
-  /// `swift test --skip-build --filter …` with the `patterns`, `mutantJSON` switched on.
-  package func run(patterns: [String], mutantJSON: String) throws -> Outcome {
-    try run(
-      swift: ["test", "--skip-build", "--filter", patterns.joined(separator: "|")],
-      environment: ["FEEDBACKLOOP_MUTANT": mutantJSON], limit: timeout
-    ).outcome
+  /// Runs `batch`: its Swift Testing tests in one process from the binary, each with its
+  /// own mutant (``MutantAssignment/byTest``), the event stream telling which failed; a
+  /// test Swift Testing does not run (XCTest), or every test when there is no binary, in a
+  /// process of its own with its mutant for every recorder.
+  package func run(_ batch: MutantBatch, among identifiers: [String]) throws -> [String: MutantBatch.Outcome] {
+    var outcomes: [String: MutantBatch.Outcome] = [:]
+    var shared: [(pair: MutantBatch.Pair, ids: [String])] = []
+    for pair in batch.pairs {
+      let ids = pair.test.identifiers(among: identifiers)
+      if binary != nil, !ids.isEmpty, ids.allSatisfy({ $0.hasSuffix(")") }) {
+        shared.append((pair, ids))
+      } else {
+        outcomes[pair.test.name] = try runAlone(pair, ids: ids)
+      }
+    }
+    if let binary, !shared.isEmpty {
+      var byTest: [String: Mutant] = [:]
+      for (pair, ids) in shared { for id in ids { byTest[id] = pair.mutant } }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "diagram-mutate-\(UUID().uuidString)", isDirectory: true)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let assignment = folder.appendingPathComponent("assignment.json")
+      try Data(try MutantAssignment(byTest: byTest).json().utf8).write(to: assignment)
+      let events = folder.appendingPathComponent("events.jsonl")
+      let filter = shared.flatMap(\.ids).map { TracedTest.escaped($0) }.joined(separator: "|")
+      let (outcome, _) = try run(
+        binary,
+        [
+          "--testing-library", "swift-testing", "--filter", filter, "--event-stream-output-path", events.path,
+          "--event-stream-version", "0",
+        ],
+        environment: [MutantAssignment.environmentVariable: assignment.path], limit: timeout, keep: true)
+      let stream = TestEventStream(data: (try? Data(contentsOf: events)) ?? Data())
+      for (pair, ids) in shared {
+        outcomes[pair.test.name] = stream.outcome(of: ids, timedOut: outcome == .timedOut)
+      }
+    }
+    return outcomes
+  }
+
+  /// One pair in a process of its own: the mutant for every recorder, the test's
+  /// identifiers from the binary (or its name pattern through `swift test`).
+  private func runAlone(_ pair: MutantBatch.Pair, ids: [String]) throws -> MutantBatch.Outcome {
+    let environment = [MutantAssignment.environmentVariable: try MutantAssignment(everyTest: pair.mutant).json()]
+    let outcome: Outcome
+    if let binary, !ids.isEmpty {
+      let swiftTesting = ids.filter { $0.hasSuffix(")") }, xcTest = ids.filter { !$0.hasSuffix(")") }
+      var result = Outcome.passed
+      if !swiftTesting.isEmpty {
+        let filter = swiftTesting.map { TracedTest.escaped($0) }.joined(separator: "|")
+        result = try run(
+          binary, ["--testing-library", "swift-testing", "--filter", filter], environment: environment, limit: timeout
+        ).outcome
+      }
+      if result == .passed, !xcTest.isEmpty {
+        result = try run(binary, [xcTest.joined(separator: ",")], environment: environment, limit: timeout).outcome
+      }
+      outcome = result
+    } else {
+      outcome = try run(
+        swift: ["test", "--skip-build", "--filter", pair.test.filter], environment: environment, limit: timeout
+      ).outcome
+    }
+    switch outcome {
+    case .passed: return .passed
+    case .failed(let output): return .failed(Self.firstFailure(output))
+    case .timedOut: return .timedOut
+    case .ranNoTest: return .notRun
+    }
+  }
+
+  /// The first line of `output` that reports a failure (or its last line).
+  static func firstFailure(_ output: String) -> String {
+    let lines = output.split(whereSeparator: \.isNewline).map(String.init)
+    return lines.first { $0.contains("failed") || $0.contains("error:") } ?? lines.last ?? "failed"
   }
 
   private func run(swift arguments: [String], environment: [String: String], limit: Double?, keep: Bool = false)
@@ -119,7 +187,7 @@ package struct TestProcess: Sendable {
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: packagePath, isDirectory: true)
     var environment = ProcessInfo.processInfo.environment
-    environment["FEEDBACKLOOP_MUTANT"] = nil
+    environment[MutantAssignment.environmentVariable] = nil
     environment["FEEDBACKLOOP_TRACE_DIR"] = nil
     environment.merge(extra) { $1 }
     process.environment = environment

@@ -23,6 +23,39 @@ package struct TracedTest: Sendable {
     }
   }
 
+  /// Whether its recordings of `mutant`'s system show `feedback`'s events but never one of
+  /// its effects: the test sends the feedback's events itself (`send(_:from:)`, an input),
+  /// so what the feedback's effects would do never reaches it.
+  package func sendsItself(_ feedback: FeedbackID, of mutant: Mutant) -> Bool {
+    var sent = false
+    for trace in traces where trace.header.system == mutant.system && trace.header.fingerprint == mutant.fingerprint {
+      for step in trace.steps where step.feedback == feedback {
+        if step.kind.isEffectStep { return false }
+        if step.kind.isEventStep { sent = true }
+      }
+    }
+    return sent
+  }
+
+  /// Whether its recordings of `mutant`'s system show an effect of the mutant's feedback
+  /// waiting on the clock: a later step of the same effect (emitted, finished, cancelled) at
+  /// a later time than its start. Only such an effect can notice a clock mutant.
+  package func waitsOnTheClock(_ mutant: Mutant) -> Bool {
+    guard let feedback = mutant.feedback else { return false }
+    for trace in traces where trace.header.system == mutant.system && trace.header.fingerprint == mutant.fingerprint {
+      var started: [EffectID: Int64] = [:]
+      for step in trace.steps where step.feedback == feedback && step.kind.isEffectStep {
+        guard let effect = step.effect else { continue }
+        if step.kind == .effectStarted {
+          started[effect] = step.timeNanoseconds
+        } else if let start = started[effect], step.timeNanoseconds > start {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
   /// The `swift test --filter` pattern that runs this test alone (and tests of the same
   /// name in other suites): the name after a `/` or a `.`, followed by its parameters
   /// (Swift Testing) or the end (XCTest, whose identifiers have no parentheses).

@@ -1,10 +1,10 @@
-import DiagramCLI
 import FeedbackGraph
 import FeedbackLoop
 import FeedbackLoopExamples
 import FeedbackLoopExplorer
 import FeedbackLoopSupport
 import FeedbackLoopTesting
+import FeedbackMutation
 import Foundation
 import IssueReporting
 import Testing
@@ -49,16 +49,19 @@ import Testing
 
   static let suites: [String: @Sendable () -> Trace] = ["weak()": weak, "strong()": strong]
 
-  /// Runs the named suites in process with `mutant` switched on: failed when one reports an issue.
-  static func runInProcess(_ mutant: Mutant, _ tests: [TracedTest]) -> TestProcess.Outcome {
-    let collector = IssueCollector()
-    withIssueReporters([collector]) {
-      MutantSwitch.$current.withValue(mutant) {
-        for test in tests { _ = suites[test.name]?() }
+  /// Runs the batch's tests in process, each with its mutant switched on: failed when it
+  /// reports an issue.
+  @Sendable static func runInProcess(_ batch: MutantBatch) -> [String: MutantBatch.Outcome] {
+    var outcomes: [String: MutantBatch.Outcome] = [:]
+    for pair in batch.pairs {
+      let collector = IssueCollector()
+      withIssueReporters([collector]) {
+        MutantSwitch.$current.withValue(pair.mutant) { _ = suites[pair.test.name]?() }
       }
+      let messages = collector.messages.withLock { $0 }
+      outcomes[pair.test.name] = messages.first.map { .failed($0) } ?? .passed
     }
-    let messages = collector.messages.withLock { $0 }
-    return messages.isEmpty ? .passed : .failed(output: messages.joined(separator: "\n"))
+    return outcomes
   }
 
   static func mutant(_ name: String, of graph: SystemGraph = TrafficLight.system.graph) throws -> Mutant {
@@ -68,7 +71,7 @@ import Testing
   @Test func aWeakSuiteLetsTheRetargetSurviveAndTheStrongSuiteKillsIt() throws {
     let retarget = try Self.mutant("TrafficLight: red —tick→ yellow (was green)")
     let weak = MutationRun(mutants: [retarget], tests: [TracedTest(name: "weak()", traces: [Self.weak()])])
-    let survived = try weak.execute(suiteSeconds: 1, runTests: Self.runInProcess)
+    let survived = try weak.execute(suiteSeconds: 1, runBatch: Self.runInProcess)
     #expect(survived.results.map(\.status) == [.survived])
     #expect(survived.score == 0)
     #expect(
@@ -81,7 +84,7 @@ import Testing
         """))
 
     let strong = MutationRun(mutants: [retarget], tests: [TracedTest(name: "strong()", traces: [Self.strong()])])
-    let killed = try strong.execute(suiteSeconds: 1, runTests: Self.runInProcess)
+    let killed = try strong.execute(suiteSeconds: 1, runBatch: Self.runInProcess)
     #expect(killed.results.map(\.status) == [.killed])
     #expect(killed.score == 1)
   }
@@ -95,9 +98,9 @@ import Testing
     ]
     let run = MutationRun(mutants: [emergency], tests: tests)
     #expect(run.selected(for: emergency).isEmpty)
-    let report = try run.execute(suiteSeconds: 1) { _, _ in
+    let report = try run.execute(suiteSeconds: 1) { _ in
       Issue.record("no test should run")
-      return .failed(output: "")
+      return [:]
     }
     #expect(report.results.map(\.status) == [.survived])
     #expect(report.results[0].unasserted == "no test's trace touches what it changes")
@@ -113,10 +116,13 @@ import Testing
     let explorer = ExampleExplorers.signIn
     let run = MutationRun(
       mutants: [equivalent, different], tests: [], behaviours: ["SignIn": { explorer.behaviour(applying: $0) }])
-    let report = try run.execute(suiteSeconds: 1) { _, _ in .passed }
+    let report = try run.execute(suiteSeconds: 1) { _ in [:] }
     #expect(report.results.map(\.status) == [.equivalent, .survived])
     #expect(report.score == 0)  // 0 killed of 1 scored: the equivalent one is left out
-    #expect(report.text.contains("Equivalent (the explorer finds the same reachable states and transitions):"))
+    #expect(
+      report.text.contains(
+        "Equivalent (the explorer finds the same reachable states and transitions; for a clock, no traced effect waits on it):"
+      ))
   }
 
   @Test func shardsSliceThePlanAndTheirMergeIsTheWhole() throws {
@@ -136,7 +142,7 @@ import Testing
     let merged = try MutationReport.merged([report(first), report(second)])
     #expect(merged.results.count == all.count)
     #expect(merged.totalSeconds == 6)
-    #expect(throws: DiagramCLIError.mutationResults("mutant \(first[0].id) is in two of the merged results")) {
+    #expect(throws: MutationError.results("mutant \(first[0].id) is in two of the merged results")) {
       try MutationReport.merged([report(first), report(first)])
     }
     let json = try merged.json()
@@ -144,10 +150,10 @@ import Testing
   }
 
   @Test func anUnknownMutantIsAnError() throws {
-    #expect(throws: DiagramCLIError.unknownMutant("TrafficLight/nope")) {
+    #expect(throws: MutationError.unknownMutant("TrafficLight/nope")) {
       try MutationRun.plan(systems: [TrafficLight.system.graph], only: ["TrafficLight/nope"])
     }
-    #expect(throws: DiagramCLIError.mutationResults("x.json is not the JSON of `mutate --json`")) {
+    #expect(throws: MutationError.results("x.json is not the JSON of `mutate --json`")) {
       try MutationReport.read(Data("{}".utf8), path: "x.json")
     }
   }
@@ -176,7 +182,9 @@ import Testing
   @Test func aRunPastTheTimeLimitKillsTheMutantAndSaysSo() throws {
     let retarget = try Self.mutant("TrafficLight: red —tick→ yellow (was green)")
     let run = MutationRun(mutants: [retarget], tests: [TracedTest(name: "weak()", traces: [Self.weak()])])
-    let report = try run.execute(suiteSeconds: 1) { _, _ in .timedOut }
+    let report = try run.execute(suiteSeconds: 1) { batch in
+      Dictionary(uniqueKeysWithValues: batch.pairs.map { ($0.test.name, MutantBatch.Outcome.timedOut) })
+    }
     #expect(report.results.map(\.status) == [.killed])
     #expect(report.results[0].timedOut)
     #expect(report.text.contains("1 mutant killed by the time limit"))

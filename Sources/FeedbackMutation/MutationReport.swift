@@ -4,8 +4,10 @@ package import Foundation
 /// The outcome of `diagram mutate` (or one `--shard` of it): every mutant's result and the
 /// times that give its speed. Written with `--json`, merged with `--merge`.
 package struct MutationReport: Codable, Equatable, Sendable {
-  /// The format's version.
-  package var schemaVersion = 1
+  /// The format's version (2: results name the tests that killed them, ``jobs``).
+  package var schemaVersion = Self.currentSchemaVersion
+  /// The version this runner writes and reads.
+  package static let currentSchemaVersion = 2
   /// The slice this report covers (`"2/4"`), `nil` for all the mutants.
   package var shard: String?
   /// One result per mutant, in the plan's order.
@@ -16,16 +18,20 @@ package struct MutationReport: Codable, Equatable, Sendable {
   package var totalSeconds: Double
   /// How many test processes ran against mutants.
   package var testRuns: Int
+  /// How many test processes ran at once (`--jobs`).
+  package var jobs: Int
 
   /// A report.
   package init(
-    shard: String? = nil, results: [MutantResult], suiteSeconds: Double, totalSeconds: Double, testRuns: Int
+    shard: String? = nil, results: [MutantResult], suiteSeconds: Double, totalSeconds: Double, testRuns: Int,
+    jobs: Int = 1
   ) {
     self.shard = shard
     self.results = results
     self.suiteSeconds = suiteSeconds
     self.totalSeconds = totalSeconds
     self.testRuns = testRuns
+    self.jobs = jobs
   }
 
   /// The results with `status`.
@@ -33,7 +39,8 @@ package struct MutationReport: Codable, Equatable, Sendable {
     results.filter { $0.status == status }
   }
 
-  /// Killed ÷ (killed + survived): equivalent mutants are left out; 1 when none is scored.
+  /// Killed ÷ (killed + survived): equivalent mutants and those driven by the tests are left
+  /// out; 1 when none is scored.
   package var score: Double {
     let killed = results(.killed).count, scored = killed + results(.survived).count
     return scored == 0 ? 1 : Double(killed) / Double(scored)
@@ -47,22 +54,23 @@ package struct MutationReport: Codable, Equatable, Sendable {
   /// ``totalSeconds`` ÷ (``suiteSeconds`` × the mutants whose tests ran): below 1 when
   /// selecting tests by their traces beats running the whole suite for each mutant.
   package var ratio: Double {
-    let ran = results.filter { !$0.tests.isEmpty }.count
+    let ran = results.filter { !$0.tests.isEmpty && $0.status != .drivenByTests }.count
     return suiteSeconds > 0 && ran > 0 ? totalSeconds / (suiteSeconds * Double(ran)) : 0
   }
 
   /// The reports of several shards as one: their results in order, their times added (the
   /// suite's time is the longest run's).
   ///
-  /// - Throws: ``DiagramCLIError/mutationResults(_:)`` when two reports hold the same mutant.
+  /// - Throws: ``MutationError/results(_:)`` when two reports hold the same mutant.
   package static func merged(_ reports: [MutationReport]) throws -> MutationReport {
     var seen = Set<String>()
     for result in reports.flatMap(\.results) where !seen.insert(result.mutant.id).inserted {
-      throw DiagramCLIError.mutationResults("mutant \(result.mutant.id) is in two of the merged results")
+      throw MutationError.results("mutant \(result.mutant.id) is in two of the merged results")
     }
     return MutationReport(
       results: reports.flatMap(\.results), suiteSeconds: reports.map(\.suiteSeconds).max() ?? 0,
-      totalSeconds: reports.map(\.totalSeconds).reduce(0, +), testRuns: reports.map(\.testRuns).reduce(0, +))
+      totalSeconds: reports.map(\.totalSeconds).reduce(0, +), testRuns: reports.map(\.testRuns).reduce(0, +),
+      jobs: reports.map(\.jobs).max() ?? 1)
   }
 
   /// The report as JSON (sorted keys, pretty-printed), as `--json` prints it.
@@ -74,18 +82,19 @@ package struct MutationReport: Codable, Equatable, Sendable {
 
   /// The report in `data`, read from `path`.
   ///
-  /// - Throws: ``DiagramCLIError/mutationResults(_:)`` naming the file.
+  /// - Throws: ``MutationError/results(_:)`` naming the file.
   package static func read(_ data: Data, path: String) throws -> MutationReport {
     do {
       let report = try JSONDecoder().decode(MutationReport.self, from: data)
-      guard report.schemaVersion == 1 else {
-        throw DiagramCLIError.mutationResults("\(path) has schema version \(report.schemaVersion); expected 1")
+      guard report.schemaVersion == Self.currentSchemaVersion else {
+        throw MutationError.results(
+          "\(path) has schema version \(report.schemaVersion); expected \(Self.currentSchemaVersion)")
       }
       return report
-    } catch let error as DiagramCLIError {
+    } catch let error as MutationError {
       throw error
     } catch {
-      throw DiagramCLIError.mutationResults("\(path) is not the JSON of `mutate --json`")
+      throw MutationError.results("\(path) is not the JSON of `mutate --json`")
     }
   }
 }
