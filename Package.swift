@@ -20,6 +20,7 @@ import PackageDescription
 /// FeedbackGraph <- FeedbackMutation (the mutation runner: test selection, processes, report)
 /// FeedbackCoverage, FeedbackDiagram, FeedbackMutation <- DiagramCLI <- diagram (executable, with
 /// FeedbackLoopExamples, FeedbackLoopExplorer)
+/// DiagramCLI, FeedbackLoopExplorer <- DiagramExplorer (an explorer registered for `diagram explore`)
 /// Where Combine is missing, OpenCombine stands in for it.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
@@ -41,6 +42,7 @@ let package = Package(
     .library(name: "FeedbackCoverage", targets: ["FeedbackCoverage"]),
     .library(name: "FeedbackDiagram", targets: ["FeedbackDiagram"]),
     .library(name: "DiagramCLI", targets: ["DiagramCLI"]),
+    .library(name: "DiagramExplorer", targets: ["DiagramExplorer"]),
     .executable(name: "diagram", targets: ["diagram"]),
   ],
   dependencies: [
@@ -136,8 +138,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // An explorer registered in one line for `diagram explore` (RegisteredExploration(explorer)).
+    .target(name: "DiagramExplorer", dependencies: ["DiagramCLI", "FeedbackLoopExplorer"]),
     .executableTarget(
-      name: "diagram", dependencies: ["DiagramCLI", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
+      name: "diagram",
+      dependencies: ["DiagramCLI", "DiagramExplorer", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
 
     // MARK: Benchmarks
     .executableTarget(
@@ -193,6 +198,10 @@ let package = Package(
         "FeedbackDiagram", "FeedbackCoverage", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackLoopSupport",
       ],
       exclude: ["__Snapshots__", "Fixtures"]
+    ),
+    .testTarget(
+      name: "DiagramExplorerTests",
+      dependencies: ["DiagramExplorer", "DiagramCLI", "FeedbackLoopExamples", "FeedbackGraph"]
     ),
     .testTarget(
       name: "DiagramCLITests",

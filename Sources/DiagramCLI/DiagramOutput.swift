@@ -21,6 +21,42 @@ package enum DiagramOutput {
     try write(files, to: folder, systems: systems) { try FileManager.default.moveItem(at: $0, to: $1) }
   }
 
+  /// Records in `folder`'s manifest that exploration `name` wrote `files` this run, and
+  /// deletes the files its earlier runs wrote that this one did not (a finding fixed, a
+  /// covering path gone): only files the manifest lists, never another file. Returns the
+  /// names deleted.
+  /// - Throws: ``DiagramCLIError/foreignManifest(path:)``, ``DiagramCLIError/writeFailed(path:reason:)``.
+  @discardableResult
+  package static func recordExploration(_ name: String, wrote files: [String], in folder: URL) throws -> [String] {
+    // Nothing written into a folder that does not exist: nothing to record or remove.
+    guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+    let manifest = try OutputManifest.read(in: folder)
+    let listed = Set(manifest.files)
+    let written = Set(files)
+    let gone = manifest.exploredFiles(of: name).filter { listed.contains($0) && !written.contains($0) }
+    var deleted: [String] = []
+    for file in gone {
+      let url = folder.appendingPathComponent(file)
+      // A link or folder in its place is not what was written: left alone.
+      if FileManager.default.fileExists(atPath: url.path) {
+        guard isRegularFile(atPath: url.path) else { continue }
+        do {
+          try FileManager.default.removeItem(at: url)
+        } catch {
+          throw DiagramCLIError.writeFailed(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+      }
+      deleted.append(file)
+    }
+    let updated = manifest.removing(files: Set(deleted)).recording(exploration: name, files: files)
+    do {
+      try updated.data().write(to: folder.appendingPathComponent(OutputManifest.fileName), options: .atomic)
+    } catch {
+      throw DiagramCLIError.writeFailed(path: folder.path, reason: (error as NSError).localizedDescription)
+    }
+    return deleted.sorted()
+  }
+
   /// ``write(_:to:systems:)`` with the rename it swaps files in with: tests make it fail
   /// midway to check that the folder is put back.
   static func write(

@@ -59,6 +59,7 @@ extension DiagramTool {
       run.budgetNotes.forEach(printError)
       let recorded = try OutputManifest.read(in: URL(fileURLWithPath: figures.output, isDirectory: true)).stems
       try figures.write { try run.files(formats: $0, recorded: recorded) }
+      try DiagramTool.refreshIndexPage(in: figures.output)
       print(json ? try run.json() : run.table(), terminator: "")
       try run.requireMinimum(transitions: minTransitions, states: minStates)
     }

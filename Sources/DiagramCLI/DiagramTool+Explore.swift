@@ -63,7 +63,12 @@ extension DiagramTool {
         try DiagramOutput.write(files + pages, to: folder)
         written += (files + pages).map(\.name)
       }
+      let removed = try DiagramOutput.recordExploration(name, wrote: written, in: folder)
       print("Wrote \(written.joined(separator: ", ")) into \(figures.output)/")
+      if !removed.isEmpty {
+        print("Removed \(removed.joined(separator: ", ")): written by an earlier explore \(name), no longer found.")
+      }
+      if try DiagramTool.refreshIndexPage(in: figures.output) { print("Updated index.html.") }
       if output.hasFindings { throw ExitCode(1) }
     }
   }

@@ -34,6 +34,11 @@ extension DiagramTool {
       let folder = URL(fileURLWithPath: output, isDirectory: true)
       let systems = try OutputManifest.read(in: folder).systems.sorted { $0.name < $1.name }
       guard !systems.isEmpty else { throw DiagramCLIError.nothingToReport(folder: output) }
+      // In a folder of a default render, the page render writes and check expects.
+      if try DiagramTool.refreshIndexPage(in: output, theme: theme, onlyIfWritten: false) {
+        print("Wrote index.html for \(systems.map(\.name).joined(separator: ", ")) into \(output)/")
+        return
+      }
       let files = DiagramOutput.fileNames(in: folder)
       let page = ReportPage(
         systems: systems.map { DiagramPlan.section(for: $0, among: files) },

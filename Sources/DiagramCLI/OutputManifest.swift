@@ -15,6 +15,10 @@ package struct OutputManifest: Codable, Equatable, Sendable {
   package var files: [String] = []
   /// The systems drawn in the folder, sorted by name.
   package var systems: [System] = []
+  /// Per exploration (`diagram explore NAME`), the files its last run wrote: what the next
+  /// run removes when it no longer writes them (a finding fixed). Absent in manifests
+  /// written before explorations were recorded.
+  package var explored: [String: [String]]?
 
   /// A system drawn in the folder, and the stem of its files.
   package struct System: Codable, Equatable, Sendable {
@@ -58,9 +62,34 @@ package struct OutputManifest: Codable, Equatable, Sendable {
   func adding(files newFiles: [String], systems newSystems: [System]) -> OutputManifest {
     var byName = Dictionary(systems.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     for system in newSystems { byName[system.name] = system }
-    return OutputManifest(
+    var updated = OutputManifest(
       files: Array(Set(files).union(newFiles)).sorted(),
       systems: byName.values.sorted { $0.name < $1.name })
+    updated.explored = explored
+    return updated
+  }
+
+  /// This manifest with `exploration`'s files recorded as `files` (see ``explored``).
+  func recording(exploration: String, files newFiles: [String]) -> OutputManifest {
+    var copy = self
+    copy.explored = (explored ?? [:]).merging([exploration: newFiles.sorted()]) { _, new in new }
+    return copy
+  }
+
+  /// This manifest without `names` in its files (nor in any exploration's).
+  func removing(files names: Set<String>) -> OutputManifest {
+    var copy = self
+    copy.files.removeAll { names.contains($0) }
+    copy.explored = explored?.mapValues { $0.filter { !names.contains($0) } }
+    return copy
+  }
+
+  /// The files an earlier `diagram explore name` wrote into the folder: as recorded, or,
+  /// in a manifest from before explorations were recorded, the listed files named as that
+  /// command names its traces and their pages (`<name>-explorer-…`, `<name>.explorer_…`).
+  func exploredFiles(of name: String) -> [String] {
+    if let recorded = explored?[name] { return recorded }
+    return files.filter { $0.hasPrefix("\(name)-explorer-") || $0.hasPrefix("\(name).explorer_") }
   }
 
   /// Pretty, sorted JSON: the same manifest always gives the same bytes (it is committed

@@ -5,10 +5,34 @@ public struct StateNode: Codable, Hashable, Sendable {
   public var id: String
   /// The fields the state carries, as `"name: Type"`, when the graph knows them.
   public var fields: [String]
+  /// Whether the state is final (the loop's end: an explorer's reachable graph knows it
+  /// from `Explorer.final(when:)`); the figure draws it with a double border. Written in
+  /// JSON only when true.
+  public var isFinal: Bool
 
   /// Creates a state node.
-  public init(id: String, fields: [String] = []) {
+  public init(id: String, fields: [String] = [], isFinal: Bool = false) {
     self.id = id
     self.fields = fields
+    self.isFinal = isFinal
+  }
+
+  private enum CodingKeys: String, CodingKey { case id, fields, isFinal }
+
+  /// Decodes a state node (`isFinal` false when absent, as in graphs written before it).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    fields = try container.decode([String].self, forKey: .fields)
+    isFinal = try container.decodeIfPresent(Bool.self, forKey: .isFinal) ?? false
+  }
+
+  /// Encodes a state node: `isFinal` only when true, so that graphs without final states
+  /// keep their bytes.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(fields, forKey: .fields)
+    if isFinal { try container.encode(true, forKey: .isFinal) }
   }
 }

@@ -21,6 +21,9 @@ public struct TransitionEdge: Codable, Hashable, Sendable {
   public var label: String?
   /// The guard's description, when the transition has one (e.g. `"form is valid"`).
   public var guardDescription: String?
+  /// In an explorer's reachable graph, the finding (its slug) whose shortest path takes
+  /// this move: the figure draws it red. `nil` in a declared graph.
+  public var finding: String?
 
   /// How a transition pattern matched a state or an event.
   public enum Match: String, Codable, Hashable, Sendable {

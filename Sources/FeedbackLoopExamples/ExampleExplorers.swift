@@ -42,14 +42,15 @@ package enum ExampleExplorers {
   }
 
   /// Volume: the volume keys (`Increase` and `Decrease` from outside) at any time; the
-  /// feedbacks bring the value back to the target 15, where it rests (final). Without the
+  /// feedbacks bring the value back to the target 15, where it waits for the keys (not
+  /// final: a key press leaves it). Without the
   /// keys the loop only ever rises from 10, and `Decrease` never fires.
   package static var volume: Explorer<Volume.State, any Volume.Event> {
     Explorer(
       Volume.system(), events: [Volume.Increase(), Volume.Decrease()],
       feedbackEvents: [Volume.Increase(), Volume.Decrease()]
     )
-    .final { $0.value == 15 }
+    .waits { $0.value == 15 }
     .writingSystem("Volume.system()")
     .writingExplorer("ExampleExplorers.volume")
   }

@@ -6,7 +6,9 @@ extension Exploration {
   /// `String(describing:)` without module and enclosing-type prefixes:
   /// `editing(Form(email: "", password: ""))`), one edge per event that changes a state, labelled with the
   /// event's name (parallel edges are merged by the renderer). A system built from a plain
-  /// reducer, which declares no transitions, gets its first figure this way.
+  /// reducer, which declares no transitions, gets its first figure this way. Final states
+  /// (``Explorer/final(when:)``) are marked (`StateNode.isFinal`: a double border), and the
+  /// moves of the findings' paths carry their finding (`TransitionEdge.finding`: drawn red).
   ///
   /// ```swift
   /// let exploration = Explorer(Counter.system(), events: [.increment, .decrement], maxDepth: 2).run()
@@ -26,6 +28,7 @@ extension Exploration {
       order.append(index)
     }
     let total = order.count
+    let isFinal = storage.model.explorer.isFinal
     let count = min(total, max(1, limit))
     var names: [String] = []
     var used: [String: Int] = [:]
@@ -33,6 +36,15 @@ extension Exploration {
       let base = Self.shortened(String(describing: storage.nodes[order[number]].state))
       used[base, default: 0] += 1
       names.append(used[base]! == 1 ? base : "\(base) #\(used[base]!)")
+    }
+    // The moves of the findings' paths, by (before, event, after) node: drawn red.
+    var findingMoves: [String: String] = [:]
+    for finding in findings {
+      for step in finding.path?.steps ?? [] {
+        guard let event = step.event, let source = first[step.before], let target = first[step.after] else { continue }
+        let key = "\(source)\u{1}\(target)\u{1}\(system.nodeName(ofEvent: event))"
+        if findingMoves[key] == nil { findingMoves[key] = finding.slug }
+      }
     }
     var edges: [TransitionEdge] = []
     var seen = Set<String>()
@@ -47,19 +59,23 @@ extension Exploration {
             source != target, source < count, target < count
           else { continue }
           let event = system.nodeName(ofEvent: stepEvent)
-          guard seen.insert("\(source)\u{1}\(target)\u{1}\(event)").inserted else { continue }
+          let key = "\(source)\u{1}\(target)\u{1}\(event)"
+          guard seen.insert(key).inserted else { continue }
           events.insert(event)
-          edges.append(
-            TransitionEdge(
-              id: TransitionID(edges.count), from: names[source], event: event, to: [names[target]],
-              label: step.kind == .undeclaredTransition ? "undeclared" : nil))
+          var edge = TransitionEdge(
+            id: TransitionID(edges.count), from: names[source], event: event, to: [names[target]],
+            label: step.kind == .undeclaredTransition ? "undeclared" : nil)
+          edge.finding = findingMoves[key]
+          edges.append(edge)
         }
       }
     }
     return SystemGraph(
       name: count < total ? "\(system.name)-reachable-first-\(count)" : "\(system.name)-reachable",
       initial: names[0],
-      states: names.map { StateNode(id: $0) }.sorted { $0.id < $1.id },
+      states: (0..<count).map { number in
+        StateNode(id: names[number], isFinal: isFinal?(storage.nodes[order[number]].state) ?? false)
+      }.sorted { $0.id < $1.id },
       events: events.sorted().map { EventNode(id: $0) },
       declaresTransitions: true,
       transitions: edges,

@@ -20,9 +20,11 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
   /// hash table and the feedbacks' snapshots (computed from their capacities, not
   /// measured; a memory's boxed values are not counted).
   public let storeBytes: Int
-  /// What it found, in a fixed order: invariant violations (in declaration order),
-  /// undeclared transitions, the first deadlock, the first stuck state, then (complete explorations only)
-  /// transitions that never fire and declared states never reached.
+  /// What it found, in a fixed order: invariant violations (in declaration order), broken
+  /// properties of moves (in declaration order), the first move out of a final state,
+  /// effects in flight at the end (by feedback), undeclared transitions, the first
+  /// deadlock, the first stuck state, then (complete explorations only) the first
+  /// non-progress cycle, transitions that never fire and declared states never reached.
   public let findings: [ExplorerFinding<State, Event>]
 
   init(

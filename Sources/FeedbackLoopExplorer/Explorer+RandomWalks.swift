@@ -5,8 +5,9 @@ extension Explorer {
   /// Seeded random event walks of bounded length, for spaces too large to enumerate, with
   /// the checks of the exploration that need no global view: invariants, undeclared
   /// transitions and deadlocks (not never-firing transitions or unreached states, which
-  /// need the whole space). The first failing walk is shrunk to a minimal event sequence
-  /// before it is reported.
+  /// need the whole space; nor final states, properties of moves or progress, which only
+  /// the exploration and its replay check). The first failing walk is shrunk to a minimal
+  /// event sequence before it is reported.
   ///
   /// ```swift
   /// let walks = Explorer(cart, events: [.add(1), .remove(1), .checkout])
@@ -71,15 +72,18 @@ extension Explorer {
     return isDeadlocked(node, model: model) ? .deadlock : nil
   }
 
-  /// Whether no choice changes the node's state (as the exploration tells states apart:
-  /// by the merging key when there is one) and it is not marked final.
+  /// Whether no choice changes the node's state, not even for a moment (as the exploration
+  /// tells states apart: by the merging key when there is one), and it is not marked final.
   static func isDeadlocked(_ node: LoopNode<State>, model: ExplorationModel<State, Event>) -> Bool {
     let state = node.state
     if model.explorer.isFinal?(state) ?? false { return false }
     let key = model.explorer.key
     let same: (State) -> Bool = key.map { key in { key($0) == key(state) } } ?? { $0 == state }
+    let changes: (State, State) -> Bool = key.map { key in { key($0) != key($1) } } ?? { $0 != $1 }
     return !model.choices(of: node).contains { choice in
-      !same(model.take(choice, from: node).next.state)
+      let taken = model.take(choice, from: node)
+      // A change the feedbacks undo at once is a change too.
+      return !same(taken.next.state) || taken.steps.contains { changes($0.before, $0.after) }
     }
   }
 

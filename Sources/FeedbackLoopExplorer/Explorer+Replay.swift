@@ -13,17 +13,35 @@ extension Explorer {
   /// replay.findings.map(\.kind)   // [.stuck]
   /// ```
   ///
-  /// The test kit's `assertReplay(_:)` reports the findings as test failures: it is what
-  /// the tests printed for explorer findings call.
+  /// The test kit's `assertNoLongerReaches(_:along:)` reports one finding as a test
+  /// failure while the moves reach it: it is what the tests printed for explorer findings
+  /// call (`assertReplay(_:)`, which earlier printed tests call, reports them all).
   public func replay(_ moves: [ExplorerMove<Event>]) -> ExplorerReplay<State, Event> {
     let model = ExplorationModel(self)
     var node = model.initial.node
     var path = ExplorerPath<State, Event>(initial: system.initial, steps: [])
     var findings: [ExplorerFinding<State, Event>] = []
     var broken = Set<Int>()
+    var brokenProperties = Set<Int>()
+    var leftFinal = false
+    var atEnd = Set<Int>()
+    typealias Builder = FindingBuilder<State, Event>
+    func checkEnd(_ node: LoopNode<State>) {
+      for feedback in model.effectsInFlightAtEnd(node) where atEnd.insert(feedback).inserted {
+        findings.append(Builder.effectAtEndFinding(model.feedbacks[feedback].name, path: path, system: system))
+      }
+    }
     func check(_ steps: [ExplorerPath<State, Event>.Step]) {
       for step in steps {
         path.steps.append(step)
+        for index in model.brokenProperties(step.before, ExplorerMove(step), step.after)
+        where brokenProperties.insert(index).inserted {
+          findings.append(Builder.propertyFinding(properties[index].description, path: path, system: system))
+        }
+        if !leftFinal, model.leavesFinal(step.before, step.after) {
+          leftFinal = true
+          findings.append(Builder.finalLeftFinding(path: path, system: system))
+        }
         if step.kind == .undeclaredTransition, let transition = step.transition {
           let edge = system.graph.describe(transition)
           findings.append(
@@ -43,6 +61,8 @@ extension Explorer {
       findings.append(invariantFinding(index, path: path))
     }
     check(model.initial.steps)
+    checkEnd(node)
+    var visited = [(node: node, steps: path.steps.count)]
     for (number, move) in moves.enumerated() {
       guard let choice = Self.choice(for: move, in: node, model: model) else {
         return ExplorerReplay(
@@ -54,6 +74,13 @@ extension Explorer {
       let (steps, next) = model.take(choice, from: node)
       check(steps)
       node = next
+      checkEnd(node)
+      visited.append((node, path.steps.count))
+    }
+    if let cycle = Self.nonProgressCycle(visited, model: model) {
+      var lasso = path
+      lasso.cycleStart = cycle
+      findings.append(Builder.nonProgressFinding(path: lasso, system: system))
     }
     if Self.isDeadlocked(node, model: model) {
       findings.append(
@@ -71,6 +98,25 @@ extension Explorer {
           slug: "stuck"))
     }
     return ExplorerReplay(path: path, findings: findings, divergence: nil)
+  }
+
+  /// Where a replayed path's cycle starts (an index into its steps), if its last node was
+  /// visited before with only non-progress nodes (``progress(when:)``) since, and a move
+  /// in between changed it: the path is a lasso.
+  static func nonProgressCycle(
+    _ visited: [(node: LoopNode<State>, steps: Int)], model: ExplorationModel<State, Event>
+  ) -> Int? {
+    guard model.explorer.isProgress != nil, let last = visited.last else { return nil }
+    var moved = false
+    for earlier in visited.dropLast().reversed() {
+      if model.isProgressOrRest(earlier.node.state) { return nil }
+      if earlier.node != last.node {
+        moved = true
+      } else if moved, !model.isProgressOrRest(last.node.state) {
+        return earlier.steps
+      }
+    }
+    return nil
   }
 
   func invariantFinding(_ index: Int, path: ExplorerPath<State, Event>) -> ExplorerFinding<State, Event> {

@@ -2,8 +2,10 @@ public import FeedbackLoop
 
 /// Explores a `System` breadth-first: from the initial state, every event of
 /// a finite alphabet (and every event the feedbacks declare they may emit) in every
-/// reachable state, checking invariants, undeclared transitions and deadlocks, and
-/// finding the shortest event path to each finding.
+/// reachable state, checking invariants, undeclared transitions and deadlocks, and what
+/// the user means (final states, properties of moves, progress: see ``final(when:)``,
+/// ``property(_:_:)``, ``progress(when:)``), finding the shortest event path to each
+/// finding.
 ///
 /// ```swift
 /// let exploration = Explorer(SignIn.system(), events: [
@@ -65,7 +67,14 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     return copy
   }
   @usableFromInline package var invariants: [Invariant] = []
+  /// The properties of moves to check (``property(_:_:)``).
+  @usableFromInline package var properties: [Property] = []
   @usableFromInline var isFinal: (@Sendable (State) -> Bool)?
+  /// The feedbacks whose effects may still run when a final state is reached
+  /// (``effectsMayOutliveTheEnd(_:)``; empty: every feedback).
+  @usableFromInline package var outliving: Set<String>?
+  /// The states that count as progress for the non-progress cycle check (`nil`: no check).
+  @usableFromInline var isProgress: (@Sendable (State) -> Bool)?
   @usableFromInline var isWaiting: (@Sendable (State) -> Bool)?
   @usableFromInline var key: (@Sendable (State) -> AnyHashable)?
   /// The feedbacks whose running effects may end without an event (`nil`: none; empty:
@@ -89,6 +98,16 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     public var swift: String?
     /// The condition.
     public var holds: @Sendable (State) -> Bool
+  }
+
+  /// A condition every move must satisfy, over the state before it, the move and the state
+  /// after it: what ``property(_:_:)`` takes.
+  public struct Property: Sendable {
+    /// The condition in words; findings and printed tests name it.
+    public var description: String
+    /// The condition: `before`, the move (an event sent from outside, an event a feedback's
+    /// effect emitted, or an effect that ended without one), `after`.
+    public var holds: @Sendable (_ before: State, _ move: ExplorerMove<Event>, _ after: State) -> Bool
   }
 
   /// An explorer trying `events` in every state.
@@ -136,7 +155,23 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     return copy
   }
 
-  /// The same explorer, where states satisfying `isFinal` are not deadlocks.
+  /// The same explorer, where states satisfying `isFinal` are the loop's end: terminal.
+  ///
+  /// A final state is not a deadlock, nor stuck. It is terminal, as an XState final state or
+  /// a SPIN valid end state, and the explorer checks that it is:
+  /// - a move out of a final state (any event, from outside or from a feedback, that
+  ///   changes it) is a finding, ``ExplorerFinding/Kind/finalStateLeft(_:)``, naming the
+  ///   move: `cancelled —authorized (from payment)→ confirmed`;
+  /// - reaching a final state with an effect still in flight is a finding,
+  ///   ``ExplorerFinding/Kind/effectInFlightAtEnd(feedback:)``, naming the feedback, unless
+  ///   ``effectsMayOutliveTheEnd(_:)`` says it may (an analytics upload).
+  ///
+  /// When it passes, you may believe: in every reachable state (within the bounds), no
+  /// event of the alphabet and no declared emission of a running effect changes a final
+  /// state, and no effect other than those allowed is running when one is reached.
+  /// It does not prove what the explorer cannot see: events outside the alphabet, emissions
+  /// without sample values (the report lists them), or what an effect that outlives the end
+  /// does outside the loop.
   public func final(when isFinal: @escaping @Sendable (State) -> Bool) -> Explorer {
     var copy = self
     copy.isFinal = isFinal

@@ -57,6 +57,11 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
   /// The events, in order, with the states they led to.
   public var steps: [Step]
 
+  /// For a lasso (a non-progress cycle), the index of the first step of the cycle: the
+  /// steps before it reach the cycle, the steps from it go around once, back to the state
+  /// (and feedback memories and effects) where it started. `nil` for a plain path.
+  public internal(set) var cycleStart: Int? = nil
+
   /// The state at the end of the path.
   public var final: State { steps.last?.after ?? initial }
 

@@ -1,23 +1,7 @@
 import DiagramCLI
+import DiagramExplorer
 import FeedbackLoopExamples
 import FeedbackLoopExplorer
-
-extension RegisteredExploration {
-  /// `explorer` as plain data for `diagram explore`.
-  init<State, Event>(_ explorer: Explorer<State, Event>) {
-    self.init(name: explorer.system.name) {
-      let exploration = explorer.run()
-      return ExplorationOutput(
-        report: exploration.report,
-        reachableGraph: exploration.reachableGraph(),
-        findingTraces: exploration.findings.compactMap(exploration.trace(for:)),
-        coveringTraces: exploration.coveringTraces,
-        hasFindings: !exploration.findings.isEmpty)
-    } behaviour: { mutant in
-      explorer.behaviour(applying: mutant)
-    }
-  }
-}
 
 extension Diagrams {
   /// The examples' explorers.

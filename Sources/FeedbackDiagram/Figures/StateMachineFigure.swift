@@ -142,12 +142,12 @@ public struct StateMachineFigure: Sendable {
     }
     dot.initialPoint(color: t.initial)
     for (offset, state) in graph.states.enumerated() {
-      dot.node(
-        DOTText.nodeID(offset),
-        [
-          DOTWriter.attribute("id", quoted: "state_\(offset)"), "class=\"state\"", stateLabel(state),
-          "tooltip=\(DOTText.tooltip(state.id))",
-        ])
+      var attributes = [
+        DOTWriter.attribute("id", quoted: "state_\(offset)"), "class=\"state\(state.isFinal ? " final" : "")\"",
+        stateLabel(state), "tooltip=\(DOTText.tooltip(state.id + (state.isFinal ? " (final)" : "")))",
+      ]
+      if state.isFinal { attributes.append("peripheries=2") }  // a final state: a double border
+      dot.node(DOTText.nodeID(offset), attributes)
     }
     if edges.contains(where: { $0.from == nil }) {
       dot.anyState(color: t.wildcard, fill: t.background)
@@ -168,7 +168,14 @@ public struct StateMachineFigure: Sendable {
         "\(layout == .full ? "label" : "xlabel")=\(DOTText.lines(lines))",
         "tooltip=\(DOTText.tooltip(tooltip))",
       ]
-      if edge.from == nil {
+      if edge.transitions.contains(where: { $0.finding != nil }) {
+        // A finding's move (an explorer's reachable graph): red and heavier.
+        attributes[1] = DOTWriter.attribute("class", quoted: "transition \(ids) finding")
+        attributes += [
+          DOTWriter.attribute("color", quoted: t.failure), DOTWriter.attribute("fontcolor", quoted: t.failure),
+          "penwidth=2",
+        ]
+      } else if edge.from == nil {
         attributes += [
           "style=dashed", DOTWriter.attribute("color", quoted: t.wildcard),
           DOTWriter.attribute("fontcolor", quoted: t.wildcard),
@@ -207,6 +214,10 @@ public struct StateMachineFigure: Sendable {
       if !graph.transitions.isEmpty { rows.append(DOTText.html(Self.legendPattern(graph.transitions))) }
       if graph.transitions.contains(where: { $0.from == nil }) {
         rows.append(FigureText.colored("- - → from any state", t.wildcard))
+      }
+      if graph.states.contains(where: \.isFinal) { rows.append("double border: final state") }
+      if graph.transitions.contains(where: { $0.finding != nil }) {
+        rows.append(FigureText.colored("→ a finding's move", t.failure))
       }
       rows += PrecedenceText.legendRows(graph, theme: t)
     }

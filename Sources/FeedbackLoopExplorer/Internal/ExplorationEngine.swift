@@ -37,6 +37,8 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       system.reducesByKeys && model.perState == nil ? model.fixedEvents.map { system.dispatchKey(ofEvent: $0) } : nil
     record = ExplorationRecord(transitionCount: model.explorer.system.declaredTransitionCount)
     record.invariantViolations = Array(repeating: (-1, -1), count: model.explorer.invariants.count)
+    record.propertyViolations = Array(repeating: (-1, -1), count: model.explorer.properties.count)
+    record.effectsAtEnd = Array(repeating: -1, count: model.feedbacks.count)
   }
 
   @inlinable @inline(__always)
@@ -154,6 +156,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       choice += 1
       return true
     }
+    if model.explorer.isFinal != nil { noteEffectsAtEnd(node, index: index) }
     if !changes, !(model.explorer.isFinal?(node.state) ?? false) {
       if record.firstDeadlock < 0 { record.firstDeadlock = index }
       record.deadlocks += 1
@@ -214,6 +217,14 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       if let keys { system.reduce(state, stateKey: keys.state, event, eventKey: keys.event) } else {
         system.reduce(state, event)
       }
+    if model.hasProperties || model.explorer.isFinal != nil {
+      let after: State
+      switch reduction {
+      case .ignored: after = state
+      case .reduced(let next, _), .undeclared(let next, _): after = next
+      }
+      noteMeaning(before: state, move: .send(event), after: after, parent: parent, edge: edge)
+    }
     switch reduction {
     case .ignored:
       if declaresTransitions { noteIgnored(state, event, parent: parent, choice: edge, node: &stateNode) }
@@ -255,7 +266,11 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     self.steps = []
     steps.removeAll(keepingCapacity: true)
     let next = model.successor(of: node, event, from: emitter) { steps.append($0) }
-    for step in steps { note(step, parent: parent, edge: edge, stateNode: &stateNode) }
+    for step in steps {
+      note(step, parent: parent, edge: edge, stateNode: &stateNode)
+      // A change the feedbacks undo at once (a key press the loop brings back) is a change.
+      if !changes, !keying.same(step.after, step.before) { changes = true }
+    }
     self.steps = steps
     if !keying.same(next.state, node.state) { changes = true }
     let key = keying.key(next)
@@ -270,6 +285,9 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// invariant.
   @inlinable @inline(__always)
   mutating func note(_ step: ExplorerPath<State, Event>.Step, parent: Int32, edge: UInt16, stateNode: inout String?) {
+    if model.hasProperties || model.explorer.isFinal != nil {
+      noteMeaning(before: step.before, move: ExplorerMove(step), after: step.after, parent: parent, edge: edge)
+    }
     switch step.kind {
     case .ignoredEvent:
       if declaresTransitions, let event = step.event {
@@ -285,6 +303,27 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       }
     }
     if model.hasInvariants { noteViolations(of: step.after, parent: parent, edge: edge) }
+  }
+
+  /// Notes what one move says of the user's meaning: properties of moves it breaks, and
+  /// whether it leaves a final state.
+  @usableFromInline
+  mutating func noteMeaning(before: State, move: ExplorerMove<Event>, after: State, parent: Int32, edge: UInt16) {
+    let choice = edge == ExplorationRecord.initialSteps ? -1 : Int32(edge)
+    if model.hasProperties {
+      for property in model.brokenProperties(before, move, after) {
+        record.noteBrokenProperty(property, state: parent, choice: choice)
+      }
+    }
+    if model.leavesFinal(before, after) { record.noteFinalLeft(state: parent, choice: choice) }
+  }
+
+  /// Notes the feedbacks with an effect in flight in the node with `index`, if it is final.
+  @usableFromInline
+  mutating func noteEffectsAtEnd(_ node: Node, index: Int) {
+    for feedback in model.effectsInFlightAtEnd(node) where record.effectsAtEnd[feedback] < 0 {
+      record.effectsAtEnd[feedback] = Int32(truncatingIfNeeded: index)
+    }
   }
 
   @usableFromInline

@@ -19,6 +19,10 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// Declared emitted events without a sample value: `(feedback, event)` names.
   @usableFromInline let missingSamples: [(feedback: String, event: String)]
   @usableFromInline let hasInvariants: Bool
+  /// Whether there are properties of moves to check.
+  @usableFromInline let hasProperties: Bool
+  /// Per feedback: whether its effects may still run in a final state.
+  @usableFromInline let outlives: [Bool]
   /// Per feedback: whether its running effects may end without an event.
   @usableFromInline let endsSilently: [Bool]
   /// Whether any feedback's effects may end without an event.
@@ -74,6 +78,10 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     self.feedbacks = feedbacks
     missingSamples = missing
     hasInvariants = !explorer.invariants.isEmpty
+    hasProperties = !explorer.properties.isEmpty
+    outlives = feedbacks.map { feedback in
+      explorer.outliving.map { $0.isEmpty || $0.contains(feedback.name) } ?? false
+    }
     if let names = explorer.silentlyEnding {
       endsSilently = feedbacks.map { !$0.isSource && (names.isEmpty || names.contains($0.name)) }
       unknownSilentFeedbacks = names.filter { name in !feedbacks.contains { $0.name == name } }.sorted()
@@ -180,6 +188,27 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     explorer.invariants.indices.filter { !explorer.invariants[$0].holds(state) }
   }
 
+  /// The indices of the properties the move from `before` to `after` breaks.
+  @usableFromInline
+  func brokenProperties(_ before: State, _ move: ExplorerMove<Event>, _ after: State) -> [Int] {
+    explorer.properties.indices.filter { !explorer.properties[$0].holds(before, move, after) }
+  }
+
+  /// Whether the move from `before` to `after` leaves a final state.
+  @inlinable @inline(__always)
+  func leavesFinal(_ before: State, _ after: State) -> Bool {
+    guard let isFinal = explorer.isFinal else { return false }
+    return before != after && isFinal(before)
+  }
+
+  /// The feedbacks (indices) with an effect in flight in `node`, if its state is final,
+  /// that may not outlive the end.
+  @usableFromInline
+  func effectsInFlightAtEnd(_ node: LoopNode<State>) -> [Int] {
+    guard let isFinal = explorer.isFinal, node.hasEffectInFlight, isFinal(node.state) else { return [] }
+    return node.feedbacks.indices.filter { node.feedbacks[$0].hasEffectInFlight && !outlives[$0] }
+  }
+
   /// `, with upload remembering Key(file: "a", attempt: 0)`: what the feedbacks remember
   /// in `node`, which tells why none starts an effect there.
   func remembered(_ node: LoopNode<State>) -> String {
@@ -191,6 +220,12 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
       }
     }
     return remembered.isEmpty ? "" : ", with " + remembered.joined(separator: " and ")
+  }
+
+  /// Whether `state` counts as progress for the non-progress cycle check: marked progress,
+  /// final or waiting.
+  func isProgressOrRest(_ state: State) -> Bool {
+    (explorer.isProgress?(state) ?? false) || mayRest(in: state)
   }
 
   /// Whether `state` is one the user declared the loop may rest in (waiting for the

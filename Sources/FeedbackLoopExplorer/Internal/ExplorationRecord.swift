@@ -13,6 +13,15 @@ struct ExplorationRecord: Sendable {
   /// For each invariant, where it is first broken: a node (`choice` −1), or a state on
   /// the way from a node by one of its choices (`state` −1: never).
   @usableFromInline var invariantViolations: [(state: Int32, choice: Int32)] = []
+  /// For each property of moves, where it is first broken: a node and one of its choices
+  /// (`choice` −1: the initial node's own steps; `state` −1: never).
+  @usableFromInline var propertyViolations: [(state: Int32, choice: Int32)] = []
+  /// The first move out of a final state (a node and one of its choices, as for
+  /// properties), and how many were seen.
+  @usableFromInline var finalLeft: (state: Int32, choice: Int32) = (-1, -1)
+  @usableFromInline var finalLeftCount = 0
+  /// Per feedback, the first final node reached with its effect in flight (`-1`: none).
+  @usableFromInline var effectsAtEnd: [Int32] = []
   @usableFromInline var firstDeadlock = -1
   /// The first stuck node (no effect in flight, not declared waiting), and how many.
   @usableFromInline var firstStuck = -1
@@ -59,6 +68,19 @@ struct ExplorationRecord: Sendable {
   @usableFromInline
   mutating func noteViolation(_ invariant: Int, state: Int32, choice: Int32) {
     if invariantViolations[invariant].state < 0 { invariantViolations[invariant] = (state, choice) }
+  }
+
+  /// Notes that property `property` breaks at `state` then `choice`, unless it broke earlier.
+  @usableFromInline
+  mutating func noteBrokenProperty(_ property: Int, state: Int32, choice: Int32) {
+    if propertyViolations[property].state < 0 { propertyViolations[property] = (state, choice) }
+  }
+
+  /// Notes a move out of a final state at `state` then `choice`.
+  @usableFromInline
+  mutating func noteFinalLeft(state: Int32, choice: Int32) {
+    if finalLeft.state < 0 { finalLeft = (state, choice) }
+    finalLeftCount += 1
   }
 
   @usableFromInline

@@ -28,6 +28,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
           message: "Invariant \"\(description)\" is violated \(Self.after(path)): \(Self.state(path.final)).",
           slug: Self.slug("invariant \(description)")))
     }
+    findings += meaningFindings()
     let graph = record.undeclared.isEmpty && completion != .complete ? nil : self.graph
     for undeclared in record.undeclared {
       let path = storage.path(to: undeclared.state, choice: undeclared.choice)
@@ -61,6 +62,7 @@ struct FindingBuilder<State: Hashable & Sendable, Event: Sendable> {
             "Stuck \(Self.after(path)): no effect is in flight in \(Self.state(path.final))\(storage.model.remembered(node)), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:))\(others > 0 ? " (\(others) more stuck state\(others == 1 ? "" : "s"))" : "").",
           slug: "stuck"))
     }
+    if let cycle = nonProgressFinding() { findings.append(cycle) }
     guard completion == .complete, let graph else { return findings }
     for (index, firing) in record.firstFiring.enumerated() where firing.state < 0 {
       let id = TransitionID(index)

@@ -6,7 +6,7 @@ import IssueReporting
 extension Explorer {
   /// Explores the system and reports each finding as a test failure at the caller's line
   /// (Swift Testing and XCTest alike), with its shortest path, a test that replays it as
-  /// printed (``assertReplay(_:fileID:filePath:line:column:)``) and, when traces are written, the trace file and the command
+  /// printed (``assertNoLongerReaches(_:along:fileID:filePath:line:column:)``: it fails while the path reaches the finding and passes once it is fixed, so it stays in the suite) and, when traces are written, the trace file and the command
   /// that draws it.
   ///
   /// ```swift

@@ -21,7 +21,9 @@ extension Explorer {
     let walks = randomWalks(count: count, length: length, seed: seed)
     if let failure = walks.failure, let path = failure.path {
       let test = ExplorerReplayWriter.test(
-        path: path, named: ExplorerFailure.testName(failure.slug, system: system.name, line: line, number: 1),
+        // The replay names it as the exploration does: `invariant-…`, not `walk-invariant-…`.
+        path: path, finding: failure.slug.hasPrefix("walk-") ? String(failure.slug.dropFirst(5)) : failure.slug,
+        named: ExplorerFailure.testName(failure.slug, system: system.name, line: line, number: 1),
         explorer: self, comment: "Found by a random walk: \(failure.message)")
       reportKitIssue(
         ExplorerFailure.message(for: failure, path: path, test: test, trace: nil) + "\n\n"

@@ -11,7 +11,8 @@ enum ExplorerFailure {
   ) -> String {
     let test = finding.path.map { path in
       ExplorerReplayWriter.test(
-        path: path, named: testName(finding.slug, system: exploration.system.name, line: line, number: number),
+        path: path, finding: finding.slug,
+        named: testName(finding.slug, system: exploration.system.name, line: line, number: number),
         explorer: explorer, comment: "Found by the explorer: \(finding.message)")
     }
     return message(for: finding, path: finding.path, test: test, trace: trace, system: exploration.system.name)
@@ -27,6 +28,7 @@ enum ExplorerFailure {
       if !path.steps.isEmpty {
         var lines = ["Path from the initial state \(path.initial):"]
         for (index, step) in path.steps.enumerated() {
+          if index == path.cycleStart { lines.append("  then around the cycle, forever:") }
           let source = step.feedback.map { " from \($0.name)" } ?? ""
           if let event = step.event {
             lines.append("  \(index + 1). \(SwiftSource.describe(event))\(source) → \(step.after)")
@@ -37,7 +39,7 @@ enum ExplorerFailure {
         parts.append(lines.joined(separator: "\n"))
       }
       parts.append(
-        "To fix: this test replays the path (the effects' emissions as recorded) and fails while the finding reproduces:\n\n"
+        "To fix: fix the system and keep this test: it replays the path (the effects' emissions as recorded) and fails while the finding reproduces:\n\n"
           + (test ?? ""))
     } else {
       parts.append("To fix: check the declaration (or give the explorer the events that reach it).")

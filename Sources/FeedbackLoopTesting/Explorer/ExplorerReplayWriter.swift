@@ -10,11 +10,20 @@ import FeedbackLoopExplorer
 /// that made it. An event written as Swift (``FeedbackLoopExplorer/SwiftSource/value(_:)``,
 /// or ``FeedbackLoopExplorer/Explorer/writingEvents(_:)``) is replayed by value; one that
 /// cannot be is replayed by its choice index, with its description in a comment.
+///
+/// The test stays in the suite after the fix: it calls
+/// ``FeedbackLoopExplorer/Explorer/assertNoLongerReaches(_:along:fileID:filePath:line:column:)``
+/// with the finding's slug, which fails while the path reaches the finding and passes once
+/// it no longer does.
 enum ExplorerReplayWriter {
   static func test<State, Event>(
-    path: ExplorerPath<State, Event>, named name: String, explorer: Explorer<State, Event>, comment: String
+    path: ExplorerPath<State, Event>, finding: String, named name: String, explorer: Explorer<State, Event>,
+    comment: String
   ) -> String {
     var lines = comment.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)" }
+    lines.append(
+      "// Keep it: it fails while this path reaches the finding, passes once it no longer does (assertNoFindings() guards the rest), and fails again if the bug comes back."
+    )
     let receiver: String
     if let swift = explorer.swiftExplorer {
       lines.append("@Test func \(name)() {")
@@ -31,10 +40,11 @@ enum ExplorerReplayWriter {
       receiver = "explorer"
     }
     let moves = path.steps.filter { !$0.isImmediate }
+    let call = "\(receiver).assertNoLongerReaches(\(SwiftSource.literal(finding)), along: ["
     if moves.isEmpty {
-      lines.append("  \(receiver).assertReplay([])")
+      lines.append("  \(call)])")
     } else {
-      lines.append("  \(receiver).assertReplay([")
+      lines.append("  \(call)")
       for step in moves {
         guard let stepEvent = step.event else {  // a running effect ended without an event
           lines.append("    .ended(by: \(SwiftSource.literal(step.feedback?.name ?? ""))),")

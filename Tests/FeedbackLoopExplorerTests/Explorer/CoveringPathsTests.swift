@@ -59,7 +59,7 @@ import Testing
     let exploration = Explorer(
       Volume.system(), events: [], feedbackEvents: [Volume.Increase(), Volume.Decrease()]
     )
-    .final { $0.value == 15 }.run()
+    .waits { $0.value == 15 }.run()
     #expect(exploration.unreachableTransitions == [TransitionID(1)])
     // The feedbacks send at once: the loop runs 10 → 15 before any outside event.
     #expect(exploration.coveringPaths.map { $0.steps.count } == [5])

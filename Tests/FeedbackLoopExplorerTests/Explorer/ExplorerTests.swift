@@ -5,7 +5,7 @@ import FeedbackLoopExplorer
 import Testing
 
 @Suite struct ExplorerTests {
-  let counters = Explorer(Models.counters, events: [.incA, .incB, .nextMode]).final { _ in true }
+  let counters = Explorer(Models.counters, events: [.incA, .incB, .nextMode])
 
   @Test func visitsEveryReachableStateOnce() {
     let exploration = counters.run()
@@ -104,7 +104,7 @@ import Testing
   }
 
   @Test func listsIgnoredEventsAsInformation() {
-    let report = Explorer(Models.door, events: [.open, .close, .lock]).final { _ in true }.run().report
+    let report = Explorer(Models.door, events: [.open, .close, .lock]).final { $0 == .locked }.run().report
     #expect(
       report == """
         Explored Door: 3 states, 3 transitions, depth 1; complete: every reachable state was visited.

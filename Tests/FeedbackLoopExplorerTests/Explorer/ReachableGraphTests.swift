@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func aPlainReducerSystemGetsAGraph() {
-    let graph = Explorer(Models.counters, events: [.incA, .incB, .nextMode]).final { _ in true }.run().reachableGraph(
+    let graph = Explorer(Models.counters, events: [.incA, .incB, .nextMode]).run().reachableGraph(
       limit: 5)
     #expect(graph.name == "Counters-reachable-first-5")
     #expect(graph.states.count == 5)

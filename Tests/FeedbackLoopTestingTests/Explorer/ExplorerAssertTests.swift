@@ -19,11 +19,12 @@ import FeedbackLoopSupport
         Path from the initial state editing(FeedbackLoopExamples.SignIn.Form(email: "", password: "")):
           1. .emailChanged("ada@example.com\n") → submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: ""))
 
-        To fix: this test replays the path (the effects' emissions as recorded) and fails while the finding reproduces:
+        To fix: fix the system and keep this test: it replays the path (the effects' emissions as recorded) and fails while the finding reproduces:
 
         // Found by the explorer: Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: "")).
+        // Keep it: it fails while this path reaches the finding, passes once it no longer does (assertNoFindings() guards the rest), and fails again if the bug comes back.
         @Test func seededSignInLine13Finding1InvariantOnlyValidFormsAreSubmitted() {
-          SeededSignIn.explorer.assertReplay([
+          SeededSignIn.explorer.assertNoLongerReaches("invariant-only-valid-forms-are-submitted", along: [
             .send(.emailChanged("ada@example.com\n")),
           ])
         }
@@ -109,7 +110,9 @@ func issues(_ body: () -> Void) -> [String] {
       messages.first?.hasPrefix(
         #"Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n")"#)
         == true)
-    #expect(messages.first?.contains("  SeededSignIn.explorer.assertReplay([") == true)
+    #expect(
+      messages.first?.contains(
+        #"  SeededSignIn.explorer.assertNoLongerReaches("invariant-only-valid-forms-are-submitted", along: ["#) == true)
     #expect(messages.first?.contains(#"    .send(.emailChanged("ada@example.com\n")),"#) == true)
     #expect(messages.first?.hasSuffix("(seed 5).") == true)
   }

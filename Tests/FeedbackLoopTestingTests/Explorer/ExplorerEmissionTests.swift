@@ -31,6 +31,10 @@ import Testing
     let uploads = printedTests(failureMessages { UploadQueue.explorer.assertNoFindings(line: 1) })
     let silent = printedTests(
       failureMessages { ExampleExplorers.uploader.effectsMayEndSilently("upload").assertNoFindings(line: 1) })
+    let lateResult = printedTests(
+      failureMessages { Checkout.$bugs.withValue(.lateResult) { _ = Checkout.explorer.assertNoFindings(line: 1) } })
+    let resetsAttempt = printedTests(
+      failureMessages { Checkout.$bugs.withValue(.resetsAttempt) { _ = Checkout.explorer.assertNoFindings(line: 2) } })
     return """
       // Printed by assertNoFindings() (ExplorerEmissionTests), pasted verbatim; compiled with
       // this target and run by that suite. Re-record: RECORD_SNAPSHOTS=1 swift test --filter ExplorerEmissionTests
@@ -43,7 +47,12 @@ import Testing
       @Suite(.disabled("printed findings: they fail by design, ExplorerEmissionTests runs them"))
       struct PrintedFindings {
 
-      """ + (signIn + uploads + silent).joined(separator: "\n") + "}\n"
+      """ + (signIn + uploads + silent + lateResult + resetsAttempt).joined(separator: "\n") + "}\n"
+  }
+
+  /// What a printed test adds to its finding's message while the path reaches it.
+  static func stillReaches(_ slug: String) -> String {
+    "The path still reaches the finding \"\(slug)\": this test passes once it no longer does (and assertNoFindings() guards the other paths)."
   }
 
   @Test func thePrintedTestsMatchTheCommittedFile() throws {
@@ -59,6 +68,7 @@ import Testing
     #expect(
       failureMessages { PrintedFindings().seededSignInLine1Finding1InvariantOnlyValidFormsAreSubmitted() } == [
         #"Invariant "only valid forms are submitted" is violated after 1 event: .emailChanged("ada@example.com\n"): submitting(FeedbackLoopExamples.SignIn.Form(email: "ada@example.com", password: ""))."#
+          + "\n\n" + Self.stillReaches("invariant-only-valid-forms-are-submitted")
       ])
   }
 
@@ -66,6 +76,7 @@ import Testing
     #expect(
       failureMessages { PrintedFindings().uploadQueueLine1Finding2Stuck(UploadQueue.explorer) } == [
         #"Stuck after 3 events: .enqueue("a"), .enqueue("a"), .uploaded (from upload): no effect is in flight in uploading(file: "a", attempt: 0, queue: [], number: 1), with upload remembering Key(file: "a", attempt: 0), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:))."#
+          + "\n\n" + Self.stillReaches("stuck")
       ])
   }
 
@@ -75,6 +86,7 @@ import Testing
     #expect(
       failureMessages { PrintedFindings().uploaderLine1Finding1Stuck() } == [
         #"Stuck after 2 events: .pick("cat.jpg"), upload's effect ends without an event: no effect is in flight in uploading(FeedbackLoopExamples.Uploader.Attempt(file: "cat.jpg", number: 1)), so only an event from outside can move the loop, and it is not declared as waiting (waits(when:))."#
+          + "\n\n" + Self.stillReaches("stuck")
       ])
   }
 

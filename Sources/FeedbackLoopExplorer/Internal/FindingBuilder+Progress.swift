@@ -1,0 +1,105 @@
+import FeedbackGraph
+import FeedbackLoop
+
+// Non-progress cycles: a second pass over the visited nodes, only when the explorer was
+// given progress states (`Explorer.progress(when:)`).
+extension FindingBuilder {
+  /// The first non-progress cycle as a lasso, if the exploration is complete and has one:
+  /// the shortest path to the first node (in breadth-first order) on such a cycle, then
+  /// the shortest cycle through it.
+  ///
+  /// - Complexity: O(states × choices) reductions for the edges; then a breadth-first
+  ///   search per candidate node until one closes a cycle (O(states × edges) at worst).
+  func nonProgressFinding() -> ExplorerFinding<State, Event>? {
+    let model = storage.model
+    guard model.explorer.isProgress != nil, completion == .complete else { return nil }
+    let count = storage.nodes.count
+    var quiet = [Bool](repeating: false, count: count)  // non-progress nodes
+    for index in 0..<count { quiet[index] = !model.isProgressOrRest(storage.nodes[index].state) }
+    // Edges between non-progress nodes that change the node: (target, choice).
+    var edges = [[(to: Int, choice: Int)]](repeating: [], count: count)
+    var incoming = [Int](repeating: 0, count: count)
+    for index in 0..<count where quiet[index] {
+      let node = storage.nodes[index]
+      for choice in model.choices(of: node) {
+        let next = model.take(choice, from: node).next
+        guard let target = storage.lookup(next), target != index, quiet[target] else { continue }
+        edges[index].append((target, choice.index ?? 0))
+        incoming[target] += 1
+      }
+    }
+    // Peel nodes that no cycle passes: no way in, or no way out, among the others.
+    var alive = quiet
+    var outgoing = edges.map(\.count)
+    var reverse = [[Int]](repeating: [], count: count)
+    for index in 0..<count { for edge in edges[index] { reverse[edge.to].append(index) } }
+    var queue = (0..<count).filter { alive[$0] && (incoming[$0] == 0 || outgoing[$0] == 0) }
+    while let index = queue.popLast() {
+      guard alive[index] else { continue }
+      alive[index] = false
+      for edge in edges[index] where alive[edge.to] {
+        incoming[edge.to] -= 1
+        if incoming[edge.to] == 0 { queue.append(edge.to) }
+      }
+      for source in reverse[index] where alive[source] {
+        outgoing[source] -= 1
+        if outgoing[source] == 0 { queue.append(source) }
+      }
+    }
+    for start in 0..<count where alive[start] {
+      guard let cycle = shortestCycle(from: start, edges: edges, alive: alive) else { continue }
+      var path = storage.path(to: start)
+      let cycleStart = path.steps.count
+      var node = storage.nodes[start]
+      for choice in cycle {
+        guard let taken = storage.take(choice, from: node) else { break }
+        path.steps += taken.steps
+        node = taken.next
+      }
+      path.cycleStart = cycleStart
+      return Self.nonProgressFinding(path: path, system: storage.system)
+    }
+    return nil
+  }
+
+  /// The choices of the shortest cycle from `start` back to it through live nodes.
+  func shortestCycle(from start: Int, edges: [[(to: Int, choice: Int)]], alive: [Bool]) -> [Int]? {
+    var parent: [Int: (from: Int, choice: Int)] = [:]
+    var frontier = [start]
+    var position = 0
+    while position < frontier.count {
+      let index = frontier[position]
+      position += 1
+      for edge in edges[index] where alive[edge.to] {
+        if edge.to == start {
+          var choices = [edge.choice]
+          var current = index
+          while current != start, let back = parent[current] {
+            choices.append(back.choice)
+            current = back.from
+          }
+          return choices.reversed()
+        }
+        if parent[edge.to] == nil {
+          parent[edge.to] = (index, edge.choice)
+          frontier.append(edge.to)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// A non-progress cycle, written as a lasso: the path to the cycle, then the cycle.
+  static func nonProgressFinding(path: ExplorerPath<State, Event>, system: System<State, Event>)
+    -> ExplorerFinding<State, Event>
+  {
+    let start = path.cycleStart ?? path.steps.count
+    let prefix = ExplorerPath(initial: path.initial, steps: Array(path.steps[..<start]))
+    let cycle = ExplorerPath(initial: prefix.final, steps: Array(path.steps[start...]))
+    return ExplorerFinding(
+      kind: .nonProgressCycle, path: path,
+      message:
+        "Non-progress cycle \(after(prefix)), then forever: \(events(cycle)), back to \(state(prefix.final)) (the same explored state); no progress, final or waiting state on the way (progress(when:)).",
+      slug: "non-progress-cycle")
+  }
+}
