@@ -8,7 +8,7 @@ import FeedbackLoopSupport
 /// libgvc is not thread-safe: concurrent renders crash it. Every call into Graphviz here
 /// runs behind one process-wide lock, on one process-wide `GVC_t` context created on first
 /// use. Graphviz's error messages are kept in its own message file (never printed, never
-/// handed to a callback: see ``ErrorCapture``) and thrown as ``DiagramError/graphviz(_:)``;
+/// handed to a callback, see `ErrorCapture`) and thrown as ``DiagramError/graphviz(_:)``;
 /// the library's error state is reset (`agreseterrors`) before each render, so one bad graph
 /// does not poison the next. Every graph, layout and output buffer is freed before a render
 /// returns.
