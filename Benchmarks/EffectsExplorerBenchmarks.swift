@@ -138,7 +138,7 @@ enum UploadQueueModel {
 
   enum Event: Hashable, Sendable { case enqueue(UInt8), uploaded, failed }
 
-  struct Key: Equatable, Sendable {
+  struct Key: Hashable, Sendable {
     var number: UInt8
     var attempt: UInt8
   }

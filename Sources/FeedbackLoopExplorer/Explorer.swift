@@ -256,7 +256,7 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
       var engine = ExplorationEngine(model: model, keying: StatesOnly<State>())
       return engine.run(progress: progress)
     }
-    var engine = ExplorationEngine(model: model, keying: Identity<State>())
+    var engine = ExplorationEngine(model: model, keying: Interned<State>())
     return engine.run(progress: progress)
   }
 }

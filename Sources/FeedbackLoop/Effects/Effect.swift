@@ -91,7 +91,9 @@ public struct Effect<Event: Sendable>: Sendable {
   }
 
   /// What the explorer sees of this effect: what it emits at once, or how many events a
-  /// running operation may still emit.
+  /// running operation may still emit. Inlinable: the explorer asks it for every effect
+  /// it starts, in code specialized for the user's events.
+  @inlinable
   package var explorationShape: EffectShape<Event> {
     switch operation {
     case .none: .none
@@ -110,6 +112,7 @@ public struct Effect<Event: Sendable>: Sendable {
 }
 
 /// An effect as the explorer abstracts it (time left out).
+@usableFromInline
 package enum EffectShape<Event> {
   /// Nothing starts.
   case none

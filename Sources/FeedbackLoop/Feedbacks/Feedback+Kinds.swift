@@ -48,6 +48,7 @@ extension Feedback {
   /// A feedback on a value derived from the state, skipping repeats: a non-nil value
   /// starts an effect, an equal value keeps it running, a different value restarts it, and
   /// `nil` cancels it. (ReactiveFeedback's `skippingRepeated`, RxFeedback's `react(request:)`.)
+  @inlinable  // its decision runs for every explored state: specialized for `Query` in the caller
   public static func skippingRepeated<Query: Equatable & Sendable>(
     _ name: String, emits: [Event] = [], _ query: @escaping @Sendable (State) -> Query?,
     effect: @escaping @Sendable (Query) -> Effect<Event>

@@ -13,6 +13,14 @@ package enum FeedbackMemory: Hashable, Sendable {
   /// The last value seen (`nil`: none yet, or the last was `nil`).
   case value(FeedbackMemoryValue?)
 
+  /// Whether the memory hashes by its value: not a remembered value whose type is only
+  /// `Equatable` (which hashes by its type alone).
+  @inlinable
+  package var hashesByValue: Bool {
+    guard case .value(let stored?) = self else { return true }
+    return stored.hashesByValue
+  }
+
   /// The remembered value, if it is a `Value`.
   @inlinable
   func value<Value: Equatable & Sendable>(as type: Value.Type) -> Value? {
@@ -22,23 +30,38 @@ package enum FeedbackMemory: Hashable, Sendable {
 }
 
 /// A remembered derived value, compared by its own `==`.
+///
+/// A `Hashable` value's hash is worked out once, when it is remembered: the explorer
+/// hashes and compares memories for every explored state, and two values with different
+/// hashes are unequal without a call through the existential.
 @usableFromInline
 package struct FeedbackMemoryValue: Hashable, Sendable {
   @usableFromInline let base: any MemoryValue
+  /// The value's own hash, if its type is `Hashable` (else it hashes by its type alone).
+  @usableFromInline let valueHash: Int?
 
   @inlinable
   init<Value: Equatable & Sendable>(_ value: Value) {
     base = EquatableMemoryValue(value: value)
+    valueHash = (value as? any Hashable)?.hashValue
   }
+
+  /// Whether the value hashes by itself (its type is `Hashable`), not by its type alone.
+  @inlinable package var hashesByValue: Bool { valueHash != nil }
 
   @inlinable
   package static func == (lhs: FeedbackMemoryValue, rhs: FeedbackMemoryValue) -> Bool {
-    lhs.base.isEqual(to: rhs.base)
+    if let left = lhs.valueHash, let right = rhs.valueHash, left != right { return false }
+    return lhs.base.isEqual(to: rhs.base)
   }
 
-  @usableFromInline
+  @inlinable
   package func hash(into hasher: inout Hasher) {
-    base.hash(into: &hasher)
+    if let valueHash {
+      hasher.combine(valueHash)
+    } else {
+      base.hash(into: &hasher)
+    }
   }
 }
 
@@ -57,16 +80,27 @@ struct EquatableMemoryValue<Value: Equatable & Sendable>: MemoryValue {
   @inlinable
   init(value: Value) { self.value = value }
 
+  /// Compares the metatypes first, then reads `other` as its opened type: no cast to an
+  /// optional of a generic type, whose metadata the runtime looked up for every comparison
+  /// (the explorer compares memories for every explored state: about a sixth of
+  /// `explore.effects`' time in a profile).
   @inlinable
   func isEqual(to other: any MemoryValue) -> Bool {
-    (other as? Self)?.value == value
+    guard type(of: other) == Self.self else { return false }
+    return equals(other)
+  }
+
+  /// `other`, of this very type (checked by ``isEqual(to:)``), has an equal value.
+  @inlinable
+  func equals<Other: MemoryValue>(_ other: Other) -> Bool {
+    (other as! Self).value == value
   }
 
   @usableFromInline var description: String { String(describing: value) }
 
+  /// By the type alone: a `Hashable` value's own hash is ``FeedbackMemoryValue/valueHash``.
   @usableFromInline func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(Value.self))
-    if let hashable = value as? any Hashable { hasher.combine(AnyHashable(hashable)) }
   }
 }
 

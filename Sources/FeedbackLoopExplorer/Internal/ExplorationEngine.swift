@@ -144,7 +144,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   mutating func expand(_ index: Int, into pending: inout ContiguousArray<Pending>) {
     guard model.reacts else { return expandStates(index, into: &pending) }
     let node = node(at: index)
-    let nodeKey = keying.key(node)
+    let nodeKey = store.elements[index]  // the key the node was stored under
     var changes = false
     var stateNode: String?
     let parent = Int32(truncatingIfNeeded: index)
@@ -375,17 +375,15 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   @usableFromInline
   func finish(completion: ExplorationCompletion) -> Exploration<State, Event> {
     let record = self.record
-    // Each node's feedback snapshots live in an array of their own: its header and elements.
-    let feedbackCount = model.reacts ? model.feedbacks.count : 0
-    let snapshotBytes =
-      feedbackCount == 0 ? 0 : store.count * (32 + feedbackCount * MemoryLayout<FeedbackSnapshot>.stride)
+    let snapshotBytes = keying.snapshotBytes(
+      nodes: store.count, feedbacks: model.reacts ? model.feedbacks.count : 0)
     let keying = self.keying
     let store = self.store
     let storage = ExplorationStorage(
       model: model,
       nodes: keying.nodes(keys: store.elements, representatives: representatives),
       parents: store.parents, choices: store.choices,
-      lookup: { node in store.index(of: keying.key(node)) })
+      lookup: { node in keying.existingKey(node).flatMap { store.index(of: $0) } })
     return Exploration(
       storage: storage, record: record, completion: completion,
       storeBytes: store.bytes + representatives.capacity * MemoryLayout<Node>.stride + snapshotBytes)

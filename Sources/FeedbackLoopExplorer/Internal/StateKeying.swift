@@ -10,6 +10,9 @@ protocol StateKeying {
   /// nodes).
   var keepsRepresentatives: Bool { get }
   func key(_ node: LoopNode<State>) -> Key
+  /// The key of `node` if the search may have stored it, else `nil`; adds nothing (a
+  /// finished exploration's lookups only read).
+  func existingKey(_ node: LoopNode<State>) -> Key?
   /// The key of a node of `state` with no feedback snapshots (systems whose feedbacks do
   /// not react): no node is made.
   func key(state: State) -> Key
@@ -23,27 +26,9 @@ protocol StateKeying {
   func node(_ index: Int, keys: ContiguousArray<Key>, representatives: ContiguousArray<LoopNode<State>>) -> LoopNode<
     State
   >
-}
-
-/// Nodes are their own keys.
-@usableFromInline
-struct Identity<State: Hashable & Sendable>: StateKeying {
-  @inlinable init() {}
-  @inlinable var keepsRepresentatives: Bool { false }
-  @inlinable @inline(__always) func key(_ node: LoopNode<State>) -> LoopNode<State> { node }
-  @inlinable @inline(__always) func key(state: State) -> LoopNode<State> { LoopNode(state: state, feedbacks: []) }
-  @inlinable @inline(__always)
-  func state(_ index: Int, keys: ContiguousArray<LoopNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
-    -> State
-  { keys[index].state }
-  @inlinable @inline(__always) func same(_ a: State, _ b: State) -> Bool { a == b }
-  @inlinable func nodes(keys: ContiguousArray<LoopNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
-    -> NodeList<State>
-  { NodeList(count: keys.count) { keys[$0] } }
-  @inlinable @inline(__always)
-  func node(_ index: Int, keys: ContiguousArray<LoopNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
-    -> LoopNode<State>
-  { keys[index] }
+  /// The bytes the nodes' feedback snapshots take beside the store, for `nodes` nodes of
+  /// `feedbacks` feedbacks.
+  func snapshotBytes(nodes: Int, feedbacks: Int) -> Int
 }
 
 /// States are told apart by a user's key function.
@@ -56,6 +41,11 @@ struct KeyedBy<State: Hashable & Sendable>: StateKeying {
     node.feedbacks.isEmpty ? key(node.state) : AnyHashable(MergedKey(state: key(node.state), feedbacks: node.feedbacks))
   }
   @inlinable func key(state: State) -> AnyHashable { key(state) }
+  @usableFromInline func existingKey(_ node: LoopNode<State>) -> AnyHashable? { key(node) }
+  /// Each key holds its node's snapshots in an array of their own: its header and elements.
+  @usableFromInline func snapshotBytes(nodes: Int, feedbacks: Int) -> Int {
+    feedbacks == 0 ? 0 : nodes * (32 + feedbacks * MemoryLayout<FeedbackSnapshot>.stride)
+  }
   @inlinable func same(_ a: State, _ b: State) -> Bool { key(a) == key(b) }
   @inlinable func state(
     _ index: Int, keys: ContiguousArray<AnyHashable>, representatives: ContiguousArray<LoopNode<State>>
@@ -91,6 +81,8 @@ struct StatesOnly<State: Hashable & Sendable>: StateKeying {
   @inlinable var keepsRepresentatives: Bool { false }
   @inlinable @inline(__always) func key(_ node: LoopNode<State>) -> State { node.state }
   @inlinable @inline(__always) func key(state: State) -> State { state }
+  @usableFromInline func existingKey(_ node: LoopNode<State>) -> State? { node.state }
+  @usableFromInline func snapshotBytes(nodes: Int, feedbacks: Int) -> Int { 0 }
   @inlinable @inline(__always)
   func state(_ index: Int, keys: ContiguousArray<State>, representatives: ContiguousArray<LoopNode<State>>) -> State {
     keys[index]
