@@ -10,11 +10,15 @@ import Foundation
 /// and checks the count.
 ///
 /// `explore.effects.vs-spin` runs SPIN on the same model in Promela
-/// (``SpinAnchor/uploadQueue``) right before the explorer: the feedback's memory and its
-/// task in flight are variables, the task a process whose two moves emit `uploaded` or
-/// `failed`, each reduced and reacted to in one `d_step`. Both count the same 65,540
-/// states; the row prints states, states/s and bytes per state for both and returns the
-/// ratio of the rates.
+/// (``SpinAnchor/uploadQueue(capacity:)``) right before the explorer: the feedback's memory
+/// and its task in flight are variables, the task a process whose two moves emit
+/// `uploaded` or `failed`, each reduced and reacted to in one `d_step`. Both count the same
+/// 65,540 states; the row prints states, states/s and bytes per state for both and returns
+/// the ratio of the rates.
+///
+/// `explore.effects.large.vs-spin` does the same with room for 7 waiting files (590,420
+/// states): SPIN's 65,540 states take it tens of milliseconds, so its rate there moves a
+/// lot from run to run; on nine times the states both rates are steadier.
 let effectsExplorerBenchmarks: [Benchmark] = [
   Benchmark(name: "explore.effects", unit: "Mstates/s", runs: 3) {
     let (exploration, elapsed) = try UploadQueueModel.explore()
@@ -29,8 +33,20 @@ let effectsExplorerBenchmarks: [Benchmark] = [
     return Double(exploration.storeBytes) / Double(exploration.stateCount)
   },
   Benchmark(name: "explore.effects.vs-spin", unit: "x SPIN's states/s (paired runs)", runs: 3) {
-    let spin = SpinAnchor.uploadQueue.run()
-    let (exploration, elapsed) = try UploadQueueModel.explore()
+    try UploadQueueModel.versusSpin(capacity: UploadQueueModel.capacity)
+  },
+  Benchmark(name: "explore.effects.large.vs-spin", unit: "x SPIN's states/s (paired runs)", runs: 3) {
+    try UploadQueueModel.versusSpin(capacity: UploadQueueModel.largeCapacity)
+  },
+]
+
+extension UploadQueueModel {
+  /// Runs SPIN, then the explorer, on the upload queue with room for `capacity` waiting
+  /// files; prints both runs' states, transitions, rates and bytes per state; returns the
+  /// ratio of the rates. Throws if they count different states.
+  static func versusSpin(capacity: Int) throws -> Double {
+    let spin = SpinAnchor.uploadQueue(capacity: capacity).run()
+    let (exploration, elapsed) = try explore(capacity: capacity)
     let ours = Double(exploration.stateCount) / elapsed
     let bytes = Double(exploration.storeBytes) / Double(exploration.stateCount)
     let spinStates = spin.states.map(String.init) ?? "?"
@@ -38,7 +54,7 @@ let effectsExplorerBenchmarks: [Benchmark] = [
     FileHandle.standardError.write(
       Data(
         """
-        explore.effects.vs-spin: explorer \(exploration.stateCount) states, \(exploration.transitionCount) transitions, \
+        upload queue of \(capacity): explorer \(exploration.stateCount) states, \(exploration.transitionCount) transitions, \
         \(String(format: "%.2f", ours / 1e6))M states/s, \(String(format: "%.0f", bytes)) bytes/state; \
         SPIN \(spinStates) states, \(spin.transitions.map(String.init) ?? "?") transitions, \
         \(String(format: "%.2f", spin.statesPerSecond / 1e6))M states/s, \(spinBytes) bytes/state (\(spin.note))
@@ -49,76 +65,79 @@ let effectsExplorerBenchmarks: [Benchmark] = [
         "SPIN found \(states) states of the upload queue, the explorer \(exploration.stateCount)")
     }
     return ours / spin.statesPerSecond
-  },
-]
+  }
+}
 
 extension SpinAnchor {
-  /// `explore.effects`' upload queue in Promela.
-  static let uploadQueue = SpinAnchor(
-    file: "upload-queue.pml",
-    model: """
-      /* The upload queue of explore.effects: the loop's state, the upload feedback's memory
-         (skippingRepeated on (number, attempt)) and its task in flight. */
-      short queue = 0;
-      byte length = 0, current = 0, attempt = 0, number = 0, done = 0;
-      bool memValid = false;
-      byte memNumber = 0, memAttempt = 0;
-      bool inflight = false;
+  /// `explore.effects`' upload queue in Promela, with room for `capacity` (at most 7)
+  /// waiting files.
+  static func uploadQueue(capacity: Int) -> SpinAnchor {
+    SpinAnchor(
+      file: "upload-queue-\(capacity).pml",
+      model: """
+        /* The upload queue of explore.effects: the loop's state, the upload feedback's memory
+           (skippingRepeated on (number, attempt)) and its task in flight. */
+        short queue = 0;
+        byte length = 0, current = 0, attempt = 0, number = 0, done = 0;
+        bool memValid = false;
+        byte memNumber = 0, memAttempt = 0;
+        bool inflight = false;
 
-      inline next() {
-        number = (number + 1) % 4;
-        attempt = 0;
-        if
-        :: length == 0 -> current = 0
-        :: else -> current = queue & 3; queue = queue >> 2; length--
-        fi
-      }
+        inline next() {
+          number = (number + 1) % 4;
+          attempt = 0;
+          if
+          :: length == 0 -> current = 0
+          :: else -> current = queue & 3; queue = queue >> 2; length--
+          fi
+        }
 
-      inline react() {
-        if
-        :: current == 0 ->
-           if
-           :: memValid -> memValid = false; memNumber = 0; memAttempt = 0; inflight = false
-           :: else -> skip
-           fi
-        :: else ->
-           if
-           :: memValid && memNumber == number && memAttempt == attempt -> skip
-           :: else -> memValid = true; memNumber = number; memAttempt = attempt; inflight = true
-           fi
-        fi
-      }
+        inline react() {
+          if
+          :: current == 0 ->
+             if
+             :: memValid -> memValid = false; memNumber = 0; memAttempt = 0; inflight = false
+             :: else -> skip
+             fi
+          :: else ->
+             if
+             :: memValid && memNumber == number && memAttempt == attempt -> skip
+             :: else -> memValid = true; memNumber = number; memAttempt = attempt; inflight = true
+             fi
+          fi
+        }
 
-      inline enqueue(file) {
-        if
-        :: current == 0 -> current = file; attempt = 0
-        :: current != 0 && length < 5 -> queue = queue | (file << (2 * length)); length++
-        :: else -> skip
-        fi;
-        react()
-      }
+        inline enqueue(file) {
+          if
+          :: current == 0 -> current = file; attempt = 0
+          :: current != 0 && length < \(capacity) -> queue = queue | (file << (2 * length)); length++
+          :: else -> skip
+          fi;
+          react()
+        }
 
-      active proctype outside() {
-      end:
-        do
-        :: d_step { enqueue(1) }
-        :: d_step { enqueue(2) }
-        :: d_step { enqueue(3) }
-        od
-      }
+        active proctype outside() {
+        end:
+          do
+          :: d_step { enqueue(1) }
+          :: d_step { enqueue(2) }
+          :: d_step { enqueue(3) }
+          od
+        }
 
-      /* The upload feedback's task: in flight, it finishes and emits uploaded or failed. */
-      active proctype upload() {
-      end:
-        do
-        :: d_step { inflight -> inflight = false;
-             if :: current != 0 -> done = (done + 1) % 5; next() :: else -> skip fi; react() }
-        :: d_step { inflight -> inflight = false;
-             if :: current != 0 -> if :: attempt < 2 -> attempt++ :: else -> next() fi :: else -> skip fi; react() }
-        od
-      }
-      """,
-    fallbackRate: 1.6e6)
+        /* The upload feedback's task: in flight, it finishes and emits uploaded or failed. */
+        active proctype upload() {
+        end:
+          do
+          :: d_step { inflight -> inflight = false;
+               if :: current != 0 -> done = (done + 1) % 5; next() :: else -> skip fi; react() }
+          :: d_step { inflight -> inflight = false;
+               if :: current != 0 -> if :: attempt < 2 -> attempt++ :: else -> next() fi :: else -> skip fi; react() }
+          od
+        }
+        """,
+      fallbackRate: 1.6e6, maxDepth: capacity > 5 ? 10_000_000 : 100_000)
+  }
 }
 
 /// The upload queue of `explore.effects`.
@@ -143,35 +162,45 @@ enum UploadQueueModel {
     var attempt: UInt8
   }
 
-  static let expectedStates = 65_540
+  /// The waiting files `explore.effects` has room for.
+  static let capacity = 5
+  /// Room in `explore.effects.large.vs-spin`'s queue.
+  static let largeCapacity = 7
 
-  static let system = System<State, Event>(
-    "UploadQueue", initial: State(),
-    reduce: { (state: inout State, event) in
-      switch event {
-      case .enqueue(let file):
-        if state.current == 0 {
-          state.current = file
-          state.attempt = 0
-        } else if state.length < 5 {
-          state.queue |= UInt16(file) << (2 * UInt16(state.length))
-          state.length += 1
+  /// The explored states with room for `capacity` waiting files.
+  static func expectedStates(capacity: Int) -> Int {
+    capacity == largeCapacity ? 590_420 : 65_540
+  }
+
+  static func system(capacity: Int) -> System<State, Event> {
+    System<State, Event>(
+      "UploadQueue", initial: State(),
+      reduce: { (state: inout State, event) in
+        switch event {
+        case .enqueue(let file):
+          if state.current == 0 {
+            state.current = file
+            state.attempt = 0
+          } else if state.length < capacity {
+            state.queue |= UInt16(file) << (2 * UInt16(state.length))
+            state.length += 1
+          }
+        case .uploaded:
+          guard state.current != 0 else { return }
+          state.done = (state.done + 1) % 5
+          next(&state)
+        case .failed:
+          guard state.current != 0 else { return }
+          if state.attempt < 2 { state.attempt += 1 } else { next(&state) }
         }
-      case .uploaded:
-        guard state.current != 0 else { return }
-        state.done = (state.done + 1) % 5
-        next(&state)
-      case .failed:
-        guard state.current != 0 else { return }
-        if state.attempt < 2 { state.attempt += 1 } else { next(&state) }
-      }
-    },
-    feedbacks: [
-      Feedback.skippingRepeated(
-        "upload", emits: [.uploaded, .failed],
-        { $0.current == 0 ? nil : Key(number: $0.number, attempt: $0.attempt) }
-      ) { _ in .task { _ in .uploaded } }
-    ])
+      },
+      feedbacks: [
+        Feedback.skippingRepeated(
+          "upload", emits: [.uploaded, .failed],
+          { $0.current == 0 ? nil : Key(number: $0.number, attempt: $0.attempt) }
+        ) { _ in .task { _ in .uploaded } }
+      ])
+  }
 
   private static func next(_ state: inout State) {
     state.number = (state.number + 1) % 4
@@ -187,12 +216,14 @@ enum UploadQueueModel {
 
   /// One full exploration and its wall-clock seconds; throws unless it visited exactly
   /// the model's explored states.
-  static func explore() throws -> (Exploration<State, Event>, Double) {
-    let explorer = Explorer(system, events: [.enqueue(1), .enqueue(2), .enqueue(3)]).waits { $0.current == 0 }
+  static func explore(capacity: Int = capacity) throws -> (Exploration<State, Event>, Double) {
+    let explorer = Explorer(system(capacity: capacity), events: [.enqueue(1), .enqueue(2), .enqueue(3)]).waits {
+      $0.current == 0
+    }
     var exploration: Exploration<State, Event>?
     let elapsed = seconds { exploration = explorer.run() }
     guard let exploration, exploration.isComplete, exploration.findings.isEmpty,
-      exploration.stateCount == expectedStates
+      exploration.stateCount == expectedStates(capacity: capacity)
     else {
       throw ExplorerBenchmarkError.unexpected(
         "upload queue: \(exploration?.stateCount ?? 0) states, \(exploration?.findings.count ?? 0) findings")

@@ -3,7 +3,8 @@ import FeedbackLoopSupport
 
 /// SPIN 6.5.2 on the Promela translation of an explorer row's model, run on this machine
 /// right before the explorer's run (so that both see the same load): `spin -a`,
-/// `gcc -O2 -DNOREDUCE -DSAFETY -DMEMLIM=8000`, `./pan -m100000`, whose statistics are read.
+/// `gcc -O2 -DNOREDUCE -DSAFETY -DMEMLIM=8000`, `./pan -m100000` (or the anchor's
+/// ``maxDepth``), whose statistics are read.
 /// Without `spin` or `gcc` a row falls back to a figure measured earlier, and says so.
 struct SpinAnchor: Sendable {
   /// The model's file name (`counters.pml`).
@@ -12,6 +13,9 @@ struct SpinAnchor: Sendable {
   let model: String
   /// States per second SPIN reached on this machine when `spin` was missing here.
   let fallbackRate: Double
+  /// `pan`'s search depth (`-m`): its depth-first search stops deeper, and counts fewer
+  /// states, so a model with long paths needs more.
+  var maxDepth = 100_000
 
   /// What one `pan` run printed.
   struct Run {
@@ -31,7 +35,7 @@ struct SpinAnchor: Sendable {
       statesPerSecond: fallbackRate,
       note: "SPIN not run (spin or gcc missing): compared with \(fallbackRate / 1e6)M states/s")
     guard let pan = panExecutable() else { return fallback }
-    guard let output = Self.run(pan.path, ["-m100000"], in: pan.deletingLastPathComponent()),
+    guard let output = Self.run(pan.path, ["-m\(maxDepth)"], in: pan.deletingLastPathComponent()),
       let rate = Self.number(in: output, line: "pan: rate"), rate > 0
     else { return fallback }
     let states = Self.number(in: output, line: "states, stored").map { Int($0) }
