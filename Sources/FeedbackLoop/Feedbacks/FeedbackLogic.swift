@@ -18,7 +18,8 @@ package struct SlotLogic<State: Sendable, Event: Sendable>: Sendable {
   /// The memory before the first state.
   @usableFromInline package let initial: FeedbackMemory
   /// Decides on a new state (and the event that produced it, `nil` for the initial
-  /// state), updating the memory.
+  /// state), updating the memory. A decision to keep the running effect leaves the
+  /// memory's value as it was (the explorer relies on it, and asserts it in debug builds).
   @usableFromInline package let decide: @Sendable (inout FeedbackMemory, State, Event?) -> SlotDecision<Event>
 
   @usableFromInline

@@ -136,7 +136,18 @@ extension ExplorationModel {
       let cancels = feedback.cancelsOnNewState
       switch feedback.definition {
       case .slot(let logic):
-        switch logic.decide(&node.feedbacks[index].memory, state, event) {
+        // Decided on a copy: a feedback that keeps its effect keeps its memory (the
+        // contract of `SlotLogic.decide`), so a node whose feedbacks all keep holds the
+        // very array of snapshots it came with, which the store recognizes without
+        // comparing (``SnapshotTable/index(of:state:)``).
+        var memory = node.feedbacks[index].memory
+        let decision = logic.decide(&memory, state, event)
+        if case .keep = decision {
+          assert(memory == node.feedbacks[index].memory, "\(feedback.name) kept its effect but changed its memory")
+          continue
+        }
+        node.feedbacks[index].memory = memory
+        switch decision {
         case .keep:
           break
         case .cancel:
@@ -146,8 +157,10 @@ extension ExplorationModel {
           switch effect.explorationShape {
           case .none: break
           case .emitsAtOnce(let events):
-            for event in events { queue.append(
-              Queued(event: event, feedback: index, generation: Self.generation(of: index, in: generations))) }
+            for event in events {
+              queue.append(
+                Queued(event: event, feedback: index, generation: Self.generation(of: index, in: generations)))
+            }
           case .task: node.feedbacks[index].tasks.addEffect()
           case .stream: node.feedbacks[index].streams.addEffect()
           }
@@ -165,8 +178,10 @@ extension ExplorationModel {
           case .none:
             kept.append(RequestEffect(key: request.key, running: .ended))
           case .emitsAtOnce(let events):
-            for event in events { queue.append(
-              Queued(event: event, feedback: index, generation: Self.generation(of: index, in: generations))) }
+            for event in events {
+              queue.append(
+                Queued(event: event, feedback: index, generation: Self.generation(of: index, in: generations)))
+            }
             kept.append(RequestEffect(key: request.key, running: .ended))
           case .task: kept.append(RequestEffect(key: request.key, running: .task))
           case .stream: kept.append(RequestEffect(key: request.key, running: .stream))

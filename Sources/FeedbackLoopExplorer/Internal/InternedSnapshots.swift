@@ -36,6 +36,11 @@ final class SnapshotTable: @unchecked Sendable {
   /// The lists, by index.
   @usableFromInline var lists: ContiguousArray<[FeedbackSnapshot]> = []
   @usableFromInline var indices: [Entry: UInt32] = [:]
+  /// Per list, whether it is filed under its node's state (``Entry/salt`` is not 0).
+  @usableFromInline var filedByState: ContiguousArray<Bool> = []
+  /// The list of the node being expanded, and its index: a successor whose feedbacks
+  /// all kept their effects holds this very array, recognized by its address.
+  @usableFromInline var recent: (list: [FeedbackSnapshot], index: UInt32)?
 
   /// A list as the table files it.
   @usableFromInline
@@ -56,13 +61,30 @@ final class SnapshotTable: @unchecked Sendable {
   /// The index of `list` (in a node of `state`), inserted if it is new.
   @inlinable
   func index(of list: [FeedbackSnapshot], state: some Hashable) -> UInt32 {
+    if let recent, !filedByState[Int(recent.index)], Self.sameArray(list, recent.list) { return recent.index }
     let entry = Entry(list, state: state)
     if let index = indices[entry] { return index }
     precondition(lists.count < Int(UInt32.max), "The explorer holds at most 2^32 lists of feedback snapshots.")
     let index = UInt32(truncatingIfNeeded: lists.count)
     lists.append(list)
+    filedByState.append(entry.salt != 0)
     indices[entry] = index
     return index
+  }
+
+  /// The list with `index`, remembered as the ``recent`` one (the node being expanded).
+  @inlinable
+  func list(at index: UInt32) -> [FeedbackSnapshot] {
+    let list = lists[Int(index)]
+    recent = (list, index)
+    return list
+  }
+
+  /// Whether `a` and `b` are one array (the same storage): then they are equal.
+  @inlinable @inline(__always)
+  static func sameArray(_ a: [FeedbackSnapshot], _ b: [FeedbackSnapshot]) -> Bool {
+    a.count == b.count
+      && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { $0.baseAddress == a.baseAddress } }
   }
 
   /// The index of `list` (in a node of `state`), if some node has it (nothing is inserted).
@@ -103,7 +125,9 @@ struct Interned<State: Hashable & Sendable>: StateKeying {
     -> State
   { keys[index].state }
   @inlinable @inline(__always) func same(_ a: State, _ b: State) -> Bool { a == b }
-  @usableFromInline func nodes(keys: ContiguousArray<FlatNode<State>>, representatives: ContiguousArray<LoopNode<State>>)
+  @usableFromInline func nodes(
+    keys: ContiguousArray<FlatNode<State>>, representatives: ContiguousArray<LoopNode<State>>
+  )
     -> NodeList<State>
   {
     let lists = table.lists
@@ -114,7 +138,7 @@ struct Interned<State: Hashable & Sendable>: StateKeying {
     -> LoopNode<State>
   {
     let key = keys[index]
-    return LoopNode(state: key.state, feedbacks: table.lists[Int(key.snapshots)])
+    return LoopNode(state: key.state, feedbacks: table.list(at: key.snapshots))
   }
   @usableFromInline func snapshotBytes(nodes: Int, feedbacks: Int) -> Int { table.bytes(feedbacks: feedbacks) }
 }
