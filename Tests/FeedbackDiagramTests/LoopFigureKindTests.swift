@@ -65,6 +65,7 @@ import Testing
     #expect(Self.system.graph.feedbacks.map(\.isInput) == [true, false, false, false])
     let json = try #require(String(data: Self.system.graph.jsonData(), encoding: .utf8))
     #expect(json.components(separatedBy: "\"isInput\"").count == 2, "\(json)")
-    #expect(try SystemGraph.decode(Self.system.graph.jsonData()).feedbacks.map(\.isInput) == [true, false, false, false])
+    #expect(
+      try SystemGraph.decode(Self.system.graph.jsonData()).feedbacks.map(\.isInput) == [true, false, false, false])
   }
 }

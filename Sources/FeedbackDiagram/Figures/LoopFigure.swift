@@ -95,8 +95,9 @@ public struct LoopFigure: Sendable {
         "<br/><font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html($0))</font>"
       }
       // An input watches no state: a source of events from outside, drawn without an edge
-      // from the state (Graphviz then ranks it above the state, beside the initial one).
-      let watchesLine = feedback.isInput ? "input: \(feedback.watches), watches no state" : "watches: \(feedback.watches)"
+      // from the state, on the feedbacks' rank.
+      let watchesLine =
+        feedback.isInput ? "input: \(feedback.watches), watches no state" : "watches: \(feedback.watches)"
       let label = DOTText.htmlLabel(
         BoldText.html(feedback.name, font: t.fontName) + "<br/>"
           + "<font point-size=\"\(small)\" color=\"\(muted)\">\(DOTText.html(watchesLine))</font><br/>"

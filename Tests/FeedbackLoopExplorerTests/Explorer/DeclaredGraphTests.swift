@@ -21,7 +21,8 @@ import Testing
     let reachable = exploration.reachableGraph()
     #expect(reachable.states.contains { $0.isWaiting && $0.id.hasPrefix("editing(") })
     #expect(reachable.states.filter(\.isFinal).allSatisfy { $0.id.hasPrefix("signedIn(") })
-    #expect(reachable.states.filter(\.isWaiting).allSatisfy { $0.id.hasPrefix("editing(") || $0.id.hasPrefix("failed(") })
+    #expect(
+      reachable.states.filter(\.isWaiting).allSatisfy { $0.id.hasPrefix("editing(") || $0.id.hasPrefix("failed(") })
   }
 
   /// A counter that waits only at 0: its one node (`State`) stands for values that do not
@@ -40,5 +41,14 @@ import Testing
     let json = try #require(String(data: try graph.jsonData(), encoding: .utf8))
     #expect(json.components(separatedBy: "\"isWaiting\"").count - 1 == 3)
     #expect(try SystemGraph.decode(graph.jsonData()) == graph)
+  }
+
+  /// The doc comment's catalog: a diagram executable lists the marked graph.
+  enum Catalog {
+    static var systems: [SystemGraph] { [ExampleExplorers.signIn.run().declaredGraph()] }
+  }
+
+  @Test func aCatalogListsTheMarkedGraph() {
+    #expect(Catalog.systems.first?.state("signedIn")?.isFinal == true)
   }
 }
