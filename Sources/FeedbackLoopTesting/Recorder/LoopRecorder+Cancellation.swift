@@ -5,7 +5,7 @@ extension LoopRecorder {
   /// `send` or `receive` (and, with `time`, at exactly that virtual time).
   ///
   /// ```swift
-  /// loop.send(.emergency) { $0 = .red }
+  /// loop.send(.emergency)
   /// loop.receiveCancellation(of: "timer", at: .seconds(10))
   /// ```
   ///

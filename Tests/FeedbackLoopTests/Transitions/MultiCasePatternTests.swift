@@ -70,6 +70,18 @@ import Testing
     #expect(Self.run(Self.checkout(from: .paying(amount: 5)), [.cancel]) == (.paying(amount: 5), []))
   }
 
+  /// The doc comment's example of `oneOf`: a value and a case.
+  @Test func theOneOfExample() {
+    let system = System<Checkout, Action>("Checkout", initial: .challenge(attempt: 3)) {
+      Transitions {
+        Transition(from: .oneOf(.case("paying"), .value(.challenge(attempt: 3))), on: .cancel, to: .idle)
+      }
+    }
+    let graph = system.graph
+    #expect(graph.transitions.map { graph.describe($0.id) } == ["paying —cancel→ idle", "challenge —cancel→ idle"])
+    #expect(Self.run(system, [.cancel]) == (.idle, ["[t1]"]))
+  }
+
   /// A computed transition whose targets default to its sources declares, for each source,
   /// that source alone: a retry from paying is not declared to land in challenge.
   @Test func defaultTargetsNarrowToEachSource() {
