@@ -12,9 +12,9 @@ import Testing
 struct DefaultFailureTraceTests {
   static let folder = FailureTraces.folder(inPackage: packageRoot)
 
-  /// The traces of `test` in the default folder.
+  /// The traces of `test` this run wrote in the default folder.
   static func traces(of test: String) throws -> [URL] {
-    let prefix = "Light-DefaultFailureTraceTests-\(test)-"
+    let prefix = "Light-DefaultFailureTraceTests-\(test)-\(FailureTraces.runStamp)"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasPrefix(prefix) }.map { folder.appendingPathComponent($0) }
   }
