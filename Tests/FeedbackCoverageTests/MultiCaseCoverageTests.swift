@@ -34,9 +34,10 @@ import Testing
     fromPaying.finish()
     let coverage = Self.coverage(of: [fromPaying])
     #expect(coverage.transitionFraction.description == "2/4")
-    #expect(coverage.uncovered.map { Self.checkout.graph.describe($0.id) } == [
-      "paying —challenge→ challenge", "challenge —cancel→ idle",
-    ])
+    #expect(
+      coverage.uncovered.map { Self.checkout.graph.describe($0.id) } == [
+        "paying —challenge→ challenge", "challenge —cancel→ idle",
+      ])
 
     let fromChallenge = LoopRecorder(Self.checkout, writesTrace: false)
     fromChallenge.send(.pay) { $0 = .paying }

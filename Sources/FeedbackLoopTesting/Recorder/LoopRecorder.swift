@@ -168,7 +168,8 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
     self.traceSuffix = self.traceDirectory.flatMap {
       Self.claimTraceName(
         $0.appendingPathComponent(
-          Self.traceBaseName(system: system.name, fileID: traceFileID, test: name, onlyFailures: destination.onlyFailures)
+          Self.traceBaseName(
+            system: system.name, fileID: traceFileID, test: name, onlyFailures: destination.onlyFailures)
         ).path)
     }
     let book = Protected(

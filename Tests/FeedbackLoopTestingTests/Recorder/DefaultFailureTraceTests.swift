@@ -8,7 +8,10 @@ import Testing
 /// Issue 34: with no folder named, a failing recording leaves its trace in
 /// `.build/feedbackloop/traces/` of the package under test, and its failure names the file,
 /// the command that draws it and the page; a passing one writes nothing.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"] == nil, "FEEDBACKLOOP_TRACE_DIR names another folder"))
+@Suite(
+  .enabled(
+    if: ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"] == nil,
+    "FEEDBACKLOOP_TRACE_DIR names another folder"))
 struct DefaultFailureTraceTests {
   static let folder = FailureTraces.folder(inPackage: packageRoot)
 
@@ -29,7 +32,8 @@ struct DefaultFailureTraceTests {
       messages.withLock { $0.append(fullMessage(of: issue)) }
       return true
     }
-    let file = "Light-DefaultFailureTraceTests-aFailingRecordingNamesItsTraceAndWritesItWhenItEnds-\(FailureTraces.runStamp).jsonl"
+    let file =
+      "Light-DefaultFailureTraceTests-aFailingRecordingNamesItsTraceAndWritesItWhenItEnds-\(FailureTraces.runStamp).jsonl"
     let path = Self.folder.appendingPathComponent(file).path
     let here = FileManager.default.currentDirectoryPath == packageRoot.path ? "" : "cd \(packageRoot.path) && "
     let page = packageRoot.appendingPathComponent(
@@ -101,9 +105,10 @@ struct DefaultFailureTraceTests {
     }
     try Data().write(to: folder.appendingPathComponent("notes.txt"))
     FailureTraces.prune(folder, keeping: 3)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-      "notes.txt", "t2.jsonl", "t3.jsonl", "t4.jsonl",
-    ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "notes.txt", "t2.jsonl", "t3.jsonl", "t4.jsonl",
+      ])
   }
 
   /// The command: the package's own `DiagramCommand` executable, else FeedbackLoop's
@@ -133,6 +138,7 @@ struct DefaultFailureTraceTests {
         == "Draw it: make draw trace /t.jsonl")
     #expect(
       DrawCommand.drawIt("/t.jsonl", environment: [:])
-        == "Draw it: swift run <your DiagramCommand executable> trace /t.jsonl (set FEEDBACKLOOP_DIAGRAM_COMMAND to that command and this line names it)")
+        == "Draw it: swift run <your DiagramCommand executable> trace /t.jsonl (set FEEDBACKLOOP_DIAGRAM_COMMAND to that command and this line names it)"
+    )
   }
 }
