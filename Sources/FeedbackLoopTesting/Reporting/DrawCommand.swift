@@ -1,4 +1,5 @@
 import FeedbackGraph
+import FeedbackLoopSupport
 package import Foundation
 
 /// The command a failure message suggests for drawing a trace file.
@@ -46,6 +47,17 @@ package enum DrawCommand {
   /// `Sources/` (by name) with a Swift file that conforms a type to `DiagramCommand`, else
   /// `diagram`, FeedbackLoop's own.
   package static func executable(in root: URL) -> String {
+    if let known = executables.withLock({ $0[root.path] }) { return known }
+    let found = findExecutable(in: root)
+    executables.withLock { $0[root.path] = found }
+    return found
+  }
+
+  /// The executables found, by package root: a failing suite asks once per package.
+  private static let executables = Protected<[String: String]>([:])
+
+  /// ``executable(in:)``, looked for without the cache.
+  package static func findExecutable(in root: URL) -> String {
     let sources = root.appendingPathComponent("Sources", isDirectory: true)
     let manager = FileManager.default
     let targets = ((try? manager.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()

@@ -121,12 +121,12 @@ struct DefaultFailureTraceTests {
       at: sources.appendingPathComponent("Checkout"), withIntermediateDirectories: true)
     try Data("/// struct Diagrams: DiagramCommand {}\n@main struct App {}\n".utf8).write(
       to: sources.appendingPathComponent("Checkout/App.swift"))
-    #expect(DrawCommand.executable(in: root) == "diagram")  // a comment is no conformance
+    #expect(DrawCommand.findExecutable(in: root) == "diagram")  // a comment is no conformance
     try FileManager.default.createDirectory(
       at: sources.appendingPathComponent("shop-diagrams/Main"), withIntermediateDirectories: true)
     try Data("import DiagramCLI\n\n@main\nstruct Diagrams : DiagramCommand {\n}\n".utf8).write(
       to: sources.appendingPathComponent("shop-diagrams/Main/Diagrams.swift"))
-    #expect(DrawCommand.executable(in: root) == "shop-diagrams")
+    #expect(DrawCommand.findExecutable(in: root) == "shop-diagrams")
     #expect(
       DrawCommand.drawIt("/t.jsonl", environment: [:], root: root, directory: root.path)
         == "Draw it: swift run shop-diagrams trace /t.jsonl")
