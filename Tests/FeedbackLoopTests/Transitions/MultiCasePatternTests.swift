@@ -120,4 +120,16 @@ import Testing
     #expect(!pattern.matches(.idle) && !pattern.matches(.done))
     #expect(pattern.name == "paying | challenge")
   }
+
+  /// Mutants see one transition per case: dropping the edge from challenge leaves the one
+  /// from paying working.
+  @Test func aMutantDropsOneCasesEdgeOnly() throws {
+    let mutants = Self.checkout.graph.mutants.map(\.name)
+    #expect(mutants.contains("Checkout: drop paying —cancel→ idle"))
+    let dropped = try #require(
+      Self.checkout.graph.mutants.first { $0.name == "Checkout: drop challenge —cancel→ idle" })
+    let mutated = try #require(Self.checkout.applying(dropped))
+    #expect(Self.run(mutated, [.pay(5), .cancel]) == (.idle, ["[t0]", "[t2]"]))
+    #expect(Self.run(mutated, [.pay(5), .challenge, .cancel]) == (.challenge(attempt: 1), ["[t0]", "[t1]"]))
+  }
 }
