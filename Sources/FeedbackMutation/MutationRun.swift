@@ -2,10 +2,11 @@ package import FeedbackGraph
 package import Foundation
 import FeedbackLoopSupport
 
-/// What `diagram mutate` does once the tests are built and their traces recorded: for each
-/// mutant, run only the tests whose traces touch what it changes (a failure kills it), many
-/// mutants to a test process (one per test of a ``MutantBatch``), then ask the explorer
-/// whether a survivor is equivalent to the original.
+/// What `diagram mutate` does once the tests are built and their traces recorded: give each
+/// mutant that returns a recorded state its value (``RecordedStates``), run only the tests
+/// whose traces touch what a mutant changes (a failure kills it), many mutants to a test
+/// process (one per test of a ``MutantBatch``), then ask the explorer whether a survivor is
+/// equivalent to the original.
 ///
 /// The test runs are a closure, so that the bookkeeping is tested without processes:
 ///
@@ -81,7 +82,19 @@ package struct MutationRun {
     var results: [MutantResult] = []
     var queues: [String: [Int]] = [:]
     let byName = Dictionary(tests.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    for (index, mutant) in mutants.enumerated() {
+    let recorded = RecordedStates(tests)
+    var mutants = self.mutants
+    for (index, planned) in self.mutants.enumerated() {
+      let mutant: Mutant
+      switch recorded.lookUp(planned) {
+      case .ready(let ready):
+        mutant = ready
+      case .missing(let reason):
+        // No value to return: no test runs it.
+        results.append(MutantResult(mutant: planned, status: .inapplicable, tests: [], reason: reason))
+        continue
+      }
+      mutants[index] = mutant
       let chosen = selected(for: mutant)
       var result = MutantResult(mutant: mutant, status: .survived, tests: chosen.map(\.name))
       if Self.isDrivenByTests(mutant, chosen) {
@@ -109,6 +122,7 @@ package struct MutationRun {
       guard let mutated = behaviour(mutant) else {
         // The explorer's system refuses the mutant: the tests ran the declaration.
         results[index].status = .inapplicable
+        results[index].reason = "the system cannot apply it (e.g. it emits an event the feedback declares by name only)"
         continue
       }
       if let original = originals[mutant.system] ?? nil, mutated == original { results[index].status = .equivalent }
