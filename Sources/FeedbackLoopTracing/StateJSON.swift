@@ -1,7 +1,7 @@
 import Foundation
 
 /// A state's JSON text, as a trace records it (`TraceStep.stateJSON`, written by
-/// ``TraceStepMapper``), made back into a value of the system's `State`: how a mutant that
+/// `TraceStepMapper`), made back into a value of the system's `State`: how a mutant that
 /// returns a recorded state (`MutationOperator.retargetComputed`) gets its value, in the
 /// test kit's recorder and in the explorer alike.
 package enum StateJSON {

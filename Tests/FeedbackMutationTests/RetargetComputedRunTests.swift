@@ -81,7 +81,8 @@ let payment = System<Payment, Checkout>("Payment", initial: .cart(total: 30)) {
     let strong = try Self.run("strong()")
     #expect(strong.results.map(\.status) == [.killed, .killed])
     #expect(strong.results.map(\.killedBy) == [["strong()"], ["strong()"]])
-    #expect(strong.results.map(\.mutant.valueDescription) == ["paid(receipt: 30)", "declined(reason: \"card expired\")"])
+    #expect(
+      strong.results.map(\.mutant.valueDescription) == ["paid(receipt: 30)", "declined(reason: \"card expired\")"])
     #expect(
       strong.text.contains(
         """
