@@ -142,6 +142,26 @@ let payment = System<Payment, Checkout>("Payment", initial: .cart(total: 30)) {
     #expect(recorded.lookUp(other) == .ready(other))  // other operators need no value
   }
 
+  /// The value travels in `FEEDBACKLOOP_MUTANT`, input from outside the process: a text that
+  /// is not a state of the mutant's target case leaves the recorder's system as declared.
+  @Test func aValueThatIsNotAStateOfTheTargetCaseIsNotApplied() throws {
+    var mutant = try #require(Self.mutants.first)  // always a recorded paid
+    func charge(_ system: System<Payment, Checkout>) -> Payment? {
+      if case .reduced(let next, _) = system.reduce(.cart(total: 30), .pay(card: "expired")) { return next }
+      return nil
+    }
+    for text in [
+      "", "{", "null", "[1,2]", #"{"paid":{}}"#, #"{"declined":{"reason":"x"}}"#, #"{"paid":{"receipt":"30"}}"#,
+    ] {
+      mutant.value = text
+      let system = MutantSwitch.$current.withValue(mutant) { MutantSwitch.applied(to: payment) }
+      #expect(charge(system) == .declined(reason: "card expired"), "\(text)")
+    }
+    mutant.value = #"{"paid":{"receipt":7}}"#
+    let system = MutantSwitch.$current.withValue(mutant) { MutantSwitch.applied(to: payment) }
+    #expect(charge(system) == .paid(receipt: 7))
+  }
+
   @Test func theExplorerAppliesTheRecordedStateForTheEquivalenceCheck() throws {
     let recorded = RecordedStates([TracedTest(name: "strong()", traces: Self.strong())])
     guard case .ready(let paid) = recorded.lookUp(try #require(Self.mutants.first)) else {
