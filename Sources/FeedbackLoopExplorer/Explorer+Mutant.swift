@@ -5,8 +5,8 @@ extension Explorer {
   /// This explorer with `mutant` switched on in its system, or `nil` when the mutant is not
   /// one of the system's (another name or fingerprint). Exploration is the only place
   /// outside the test kit's recorder that runs a mutant. A mutant that returns a recorded
-  /// state (``MutationOperator/retargetComputed``) applies when the system's `State` is
-  /// `Decodable` and its ``Mutant/value`` decodes as a state of the mutant's target case.
+  /// state (`MutationOperator.retargetComputed`) applies when the system's `State` is
+  /// `Decodable` and its `Mutant.value` decodes as a state of the mutant's target case.
   public func applying(_ mutant: Mutant) -> Explorer? {
     guard let mutated = system.applying(mutant, decodingState: { StateJSON.decode($0) }) else { return nil }
     var copy = self
