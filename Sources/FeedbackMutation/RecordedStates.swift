@@ -1,8 +1,9 @@
 package import FeedbackGraph
 
-/// The states the tests' traces recorded as JSON, by system and node: where a
-/// ``MutationOperator/retargetComputed`` mutant gets the value it returns. A mutant of a
-/// target case that no trace reached gets no value, and a reason instead.
+/// The states the tests' traces recorded as JSON, by system and node, and those registered
+/// explorers reached: where a ``MutationOperator/retargetComputed`` mutant gets the value it
+/// returns (a trace's first, else the explorer's). A mutant of a target case that neither
+/// reached gets no value, and a reason instead.
 package struct RecordedStates: Sendable {
   /// A system as declared (name and fingerprint) and one of its state nodes.
   private struct Key: Hashable {
@@ -17,10 +18,14 @@ package struct RecordedStates: Sendable {
   private var traced: Set<String> = []
   /// Systems (`name/fingerprint`) whose traces hold states as JSON.
   private var encoded: Set<String> = []
+  /// Per system name, what its registered explorer reached (the declared system).
+  private var explored: [String: ReachableBehaviour]
 
   /// The states `tests` recorded; for each node, the first in test-name order, then in
-  /// the order of each test's traces and steps, so that a run picks the same value each time.
-  package init(_ tests: [TracedTest]) {
+  /// the order of each test's traces and steps, so that a run picks the same value each time;
+  /// `explored` (per system name, its explorer's behaviour) gives the states no trace holds.
+  package init(_ tests: [TracedTest], explored: [String: ReachableBehaviour] = [:]) {
+    self.explored = explored
     for test in tests.sorted(by: { $0.name < $1.name }) {
       for trace in test.traces {
         let system = trace.header.system, fingerprint = trace.header.fingerprint
@@ -50,19 +55,24 @@ package struct RecordedStates: Sendable {
     guard mutant.mutation == .retargetComputed, mutant.value == nil else { return .ready(mutant) }
     let target = mutant.target ?? "its target"
     let system = mutant.system + "/" + mutant.fingerprint
+    var ready = mutant
+    if let found = values[Key(system: mutant.system, fingerprint: mutant.fingerprint, node: target)] {
+      (ready.value, ready.valueDescription) = (found.json, found.description)
+      return .ready(ready)
+    }
+    let explorer = explored[mutant.system]
+    if let sample = explorer?.samples.first(where: { $0.node == target }) {
+      (ready.value, ready.valueDescription) = (sample.json, sample.description)
+      return .ready(ready)
+    }
+    let norExplorer = explorer == nil ? "" : ", nor does its registered explorer"
     guard traced.contains(system) else {
-      return .missing("no value of \(target): no test's trace records \(mutant.system) as declared")
+      return .missing("no value of \(target): no test's trace records \(mutant.system) as declared\(norExplorer)")
     }
     guard encoded.contains(system) else {
       return .missing(
         "no value of \(target): the traces of \(mutant.system) hold no states as JSON (its State is not Codable)")
     }
-    guard let found = values[Key(system: mutant.system, fingerprint: mutant.fingerprint, node: target)] else {
-      return .missing("no value of \(target): no test's trace reaches \(target)")
-    }
-    var ready = mutant
-    ready.value = found.json
-    ready.valueDescription = found.description
-    return .ready(ready)
+    return .missing("no value of \(target): no test's trace reaches \(target)\(norExplorer)")
   }
 }

@@ -126,6 +126,25 @@ let payment = System<Payment, Checkout>("Payment", initial: .cart(total: 30)) {
     #expect(try report.json().contains(#""reason" : "no value of declined: no test's trace reaches declined""#))
   }
 
+  @Test func aStateNoTraceReachedComesFromTheRegisteredExplorer() throws {
+    let explorer = Explorer(payment, events: [.pay(card: "valid"), .pay(card: "stolen")])
+    let run = MutationRun(
+      mutants: Self.mutants, tests: [TracedTest(name: "paysOnly()", traces: Self.paysOnly())],
+      behaviours: ["Payment": { explorer.behaviour(applying: $0) }])
+    let report = try run.execute(suiteSeconds: 1, runBatch: Self.runInProcess)
+    // paysOnly() asserts paid after a valid card: "always declined" now has the explorer's state, and dies.
+    #expect(report.results.map(\.status) == [.survived, .killed])
+    #expect(report.results[1].mutant.valueDescription == "declined(reason: \"card stolen\")")
+    #expect(report.results[1].mutant.value == #"{"declined":{"reason":"card stolen"}}"#)
+    #expect(report.results[0].mutant.valueDescription == "paid(receipt: 30)")  // the trace's comes first
+    let unreached = Explorer(payment, events: [.pay(card: "valid")])
+    #expect(
+      RecordedStates(
+        [TracedTest(name: "paysOnly()", traces: Self.paysOnly())], explored: ["Payment": unreached.run().behaviour]
+      ).lookUp(Self.mutants[1])
+        == .missing("no value of declined: no test's trace reaches declined, nor does its registered explorer"))
+  }
+
   @Test func tracesWithoutStatesAsJSONGiveNoValue() throws {
     var traces = Self.strong()
     for index in traces.indices {
