@@ -73,10 +73,12 @@ enum MutationFixture {
       ($0["tests"] as? [String])?.isEmpty == false && $0["status"] as? String != "drivenByTests"
     }
     .count
-    let killed = statuses.filter { $0 == "killed" }.count, survived = statuses.filter { $0 == "survived" }.count
+    func count(_ status: String) -> Int { statuses.filter { $0 == status }.count }
+    let left =
+      "\(count("equivalent")) equivalent, \(count("drivenByTests")) driven by the tests, \(count("inapplicable")) not applicable"
     FileHandle.standardError.write(
       Data(
-        "\(label): \(results.count) mutants, \(killed) killed, \(survived) survived, \(statuses.count - killed - survived) equivalent; \(String(format: "%.1f", total)) s, suite run \(String(format: "%.2f", suite)) s\n"
+        "\(label): \(results.count) mutants, \(count("killed")) killed, \(count("survived")) survived, \(left); \(String(format: "%.1f", total)) s, suite run \(String(format: "%.2f", suite)) s\n"
           .utf8))
     return Report(mutantsPerMinute: Double(results.count) / total * 60, ratio: total / (suite * Double(max(1, ran))))
   }

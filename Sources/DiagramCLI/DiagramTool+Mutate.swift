@@ -21,7 +21,9 @@ extension DiagramTool {
           that ran them; a survivor whose reachable behaviour the system's registered explorer \
           finds identical to the original's is equivalent, and a mutant of a feedback whose \
           events the tests send themselves is driven by the tests: both are left out of the \
-          score. Writes <System>.mutants.{svg,png,dot}. --jobs N runs N test processes at once; \
+          score. A computed transition's retargets among its declared targets return a state \
+          the suite's traces recorded, else one the registered explorer reached; without one \
+          they are not applicable (left out, with the reason). Writes <System>.mutants.{svg,png,dot}. --jobs N runs N test processes at once; \
           --shard i/n runs a slice of the mutants; --merge joins the slices' --json results.
           """)
     }

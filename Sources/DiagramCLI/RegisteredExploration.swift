@@ -20,8 +20,10 @@ public struct RegisteredExploration: Sendable {
   /// Runs the exploration.
   public var run: @Sendable () -> ExplorationOutput
   /// The reachable behaviour of the system with a mutant switched on (`nil`: the declared
-  /// system), for `diagram mutate` to recognise equivalent mutants; `nil` when not given
-  /// (its mutants are then never called equivalent). With `FeedbackLoopExplorer`:
+  /// system), for `diagram mutate` to recognise equivalent mutants and to take the states
+  /// of computed retargets that no test's trace recorded (`ReachableBehaviour.samples`);
+  /// `nil` when not given (its mutants are then never called equivalent). With
+  /// `FeedbackLoopExplorer`:
   /// `{ explorer.behaviour(applying: $0) }`.
   public var behaviour: (@Sendable (Mutant?) -> ReachableBehaviour?)?
 

@@ -1,9 +1,12 @@
 public import FeedbackGraph
+import FeedbackLoopTracing
 
 extension Exploration {
   /// The reached states and the steps between them, described, as plain data: what
   /// `diagram mutate` compares to tell an equivalent mutant (see `ReachableBehaviour`).
-  /// Ignored events are left out; an undeclared transition is marked.
+  /// Ignored events are left out; an undeclared transition is marked. When the system's
+  /// `State` is `Codable`, one reached state per node comes encoded too (the first of the
+  /// node's states by description), mapped as a trace maps it.
   ///
   /// - Complexity: O(states × choices) reductions, as the exploration itself.
   public var behaviour: ReachableBehaviour {
@@ -21,6 +24,26 @@ extension Exploration {
         }
       }
     }
-    return ReachableBehaviour(states: states.sorted(), transitions: transitions.sorted(), isComplete: isComplete)
+    return ReachableBehaviour(
+      states: states.sorted(), transitions: transitions.sorted(), isComplete: isComplete, samples: samples)
+  }
+
+  /// Per state node, the reached state first by description, encoded as a trace encodes it;
+  /// none when `State` is not `Encodable`. Only the chosen states are encoded.
+  var samples: [ReachableBehaviour.StateSample] {
+    let mapper = TraceStepMapper(system: system)
+    guard mapper.encodesStates else { return [] }
+    var chosen: [String: (description: String, state: State)] = [:]
+    for node in storage.nodes {
+      let name = system.nodeName(of: node.state), description = String(describing: node.state)
+      if let kept = chosen[name], kept.description <= description { continue }
+      chosen[name] = (description, node.state)
+    }
+    return chosen.keys.sorted().compactMap { name in
+      let step = mapper.step(.initial(state: chosen[name]!.state), index: 0, timeNanoseconds: 0)
+      guard let json = step.stateJSON else { return nil }
+      return ReachableBehaviour.StateSample(
+        node: name, json: json, description: step.after ?? chosen[name]!.description)
+    }
   }
 }

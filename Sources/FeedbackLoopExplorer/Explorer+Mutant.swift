@@ -1,11 +1,14 @@
 public import FeedbackGraph
+import FeedbackLoopTracing
 
 extension Explorer {
   /// This explorer with `mutant` switched on in its system, or `nil` when the mutant is not
   /// one of the system's (another name or fingerprint). Exploration is the only place
-  /// outside the test kit's recorder that runs a mutant.
+  /// outside the test kit's recorder that runs a mutant. A mutant that returns a recorded
+  /// state (`MutationOperator.retargetComputed`) applies when the system's `State` is
+  /// `Decodable` and its `Mutant.value` decodes as a state of the mutant's target case.
   public func applying(_ mutant: Mutant) -> Explorer? {
-    guard let mutated = system.applying(mutant) else { return nil }
+    guard let mutated = system.applying(mutant, decodingState: { StateJSON.decode($0) }) else { return nil }
     var copy = self
     copy.system = mutated
     return copy

@@ -16,9 +16,11 @@ package struct MutantResult: Codable, Equatable, Sendable {
     /// tests send themselves (`send(_:from:)`, an input): its effects never run in a test,
     /// so no test can kill it. Listed apart and left out of the score.
     case drivenByTests
-    /// The system cannot apply it (its explorer says so): a ``MutationOperator/swapEmission``
-    /// to an event the feedback declares by name only, with no value to emit. Listed apart
-    /// and left out of the score.
+    /// The system cannot apply it, as ``MutantResult/reason`` says: a
+    /// ``MutationOperator/retargetComputed`` whose target case no test's trace recorded a
+    /// value of (no test runs it), or a mutant the system's explorer refuses (a
+    /// ``MutationOperator/swapEmission`` to an event the feedback declares by name only, with
+    /// no value to emit). Listed apart and left out of the score.
     case inapplicable
   }
 
@@ -34,11 +36,13 @@ package struct MutantResult: Codable, Equatable, Sendable {
   package var timedOut: Bool
   /// How long its tests ran, in seconds.
   package var seconds: Double
+  /// Why it is ``Status/inapplicable``, in words.
+  package var reason: String?
 
   /// A result.
   package init(
     mutant: Mutant, status: Status, tests: [String], killedBy: [String] = [], timedOut: Bool = false,
-    seconds: Double = 0
+    seconds: Double = 0, reason: String? = nil
   ) {
     self.mutant = mutant
     self.status = status
@@ -46,6 +50,7 @@ package struct MutantResult: Codable, Equatable, Sendable {
     self.killedBy = killedBy
     self.timedOut = timedOut
     self.seconds = seconds
+    self.reason = reason
   }
 
   /// What killed it, in words: the failing tests, the time limit, or (when the runner did
@@ -81,6 +86,9 @@ package struct MutantResult: Codable, Equatable, Sendable {
     case .swapEmission:
       return
         "none asserts which event the feedback emits (the mutant emits \(mutant.target ?? "another") instead of \(mutant.event ?? "its event"))"
+    case .retargetComputed:
+      return "none takes the transition where it computes another state and asserts it (the mutant always returns "
+        + "\(mutant.valueDescription ?? mutant.target ?? "one recorded state"))"
     case .slowClock, .fastClock:
       let longer = mutant.mutation == .slowClock ? "twice as long" : "half as long"
       return "none pins when the feedback's events arrive (each wait lasts \(longer)): advance to just before the "

@@ -28,6 +28,7 @@ extension MutationReport {
       lines.append("Killed:")
       for result in killed {
         lines.append("  \(result.mutant.name)")
+        if let value = result.mutant.valueDescription { lines.append("    returns: \(value)") }
         lines.append("    by: \(result.killers)")
       }
     }
@@ -35,6 +36,7 @@ extension MutationReport {
       lines.append("Survived:")
       for result in survived {
         lines.append("  \(result.mutant.name)")
+        if let value = result.mutant.valueDescription { lines.append("    returns: \(value)") }
         if !result.tests.isEmpty { lines.append("    ran by: \(result.tests.joined(separator: ", "))") }
         lines.append("    not asserted: \(result.unasserted)")
       }
@@ -50,8 +52,11 @@ extension MutationReport {
       lines += driven.map { "  \($0.mutant.name)" }
     }
     if !inapplicable.isEmpty {
-      lines.append("Not applicable (the system has no value to apply them with, e.g. an event declared by name only):")
-      lines += inapplicable.map { "  \($0.mutant.name)" }
+      lines.append("Not applicable (the system has no value to apply them with):")
+      for result in inapplicable {
+        lines.append("  \(result.mutant.name)")
+        if let reason = result.reason { lines.append("    why: \(reason)") }
+      }
     }
     let timedOut = results.filter(\.timedOut).count
     if timedOut > 0 { lines.append("\(timedOut) mutant\(timedOut == 1 ? "" : "s") killed by the time limit") }

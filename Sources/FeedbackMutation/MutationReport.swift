@@ -4,10 +4,11 @@ package import Foundation
 /// The outcome of `diagram mutate` (or one `--shard` of it): every mutant's result and the
 /// times that give its speed. Written with `--json`, merged with `--merge`.
 package struct MutationReport: Codable, Equatable, Sendable {
-  /// The format's version (2: results name the tests that killed them, ``jobs``).
+  /// The format's version (2: results name the tests that killed them, ``jobs``; 3: mutants
+  /// that return a recorded state carry it, a result not applicable says why).
   package var schemaVersion = Self.currentSchemaVersion
   /// The version this runner writes and reads.
-  package static let currentSchemaVersion = 2
+  package static let currentSchemaVersion = 3
   /// The slice this report covers (`"2/4"`), `nil` for all the mutants.
   package var shard: String?
   /// One result per mutant, in the plan's order.

@@ -2,10 +2,12 @@ package import FeedbackGraph
 package import Foundation
 import FeedbackLoopSupport
 
-/// What `diagram mutate` does once the tests are built and their traces recorded: for each
-/// mutant, run only the tests whose traces touch what it changes (a failure kills it), many
-/// mutants to a test process (one per test of a ``MutantBatch``), then ask the explorer
-/// whether a survivor is equivalent to the original.
+/// What `diagram mutate` does once the tests are built and their traces recorded: give each
+/// mutant that returns a recorded state its value (``RecordedStates``: from the traces, else
+/// from the system's registered explorer), run only the tests
+/// whose traces touch what a mutant changes (a failure kills it), many mutants to a test
+/// process (one per test of a ``MutantBatch``), then ask the explorer whether a survivor is
+/// equivalent to the original.
 ///
 /// The test runs are a closure, so that the bookkeeping is tested without processes:
 ///
@@ -81,7 +83,31 @@ package struct MutationRun {
     var results: [MutantResult] = []
     var queues: [String: [Int]] = [:]
     let byName = Dictionary(tests.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    for (index, mutant) in mutants.enumerated() {
+    // The explorers' behaviours of the declared systems: for the equivalence check, and for
+    // the states of computed retargets that no trace recorded.
+    var originals: [String: ReachableBehaviour?] = [:]
+    func original(_ system: String) -> ReachableBehaviour? {
+      guard let behaviour = behaviours[system] else { return nil }
+      if originals[system] == nil { originals[system] = .some(behaviour(nil)) }
+      return originals[system] ?? nil
+    }
+    var explored: [String: ReachableBehaviour] = [:]
+    for system in Set(self.mutants.filter { $0.mutation == .retargetComputed }.map(\.system)) {
+      explored[system] = original(system)
+    }
+    let recorded = RecordedStates(tests, explored: explored)
+    var mutants = self.mutants
+    for (index, planned) in self.mutants.enumerated() {
+      let mutant: Mutant
+      switch recorded.lookUp(planned) {
+      case .ready(let ready):
+        mutant = ready
+      case .missing(let reason):
+        // No value to return: no test runs it.
+        results.append(MutantResult(mutant: planned, status: .inapplicable, tests: [], reason: reason))
+        continue
+      }
+      mutants[index] = mutant
       let chosen = selected(for: mutant)
       var result = MutantResult(mutant: mutant, status: .survived, tests: chosen.map(\.name))
       if Self.isDrivenByTests(mutant, chosen) {
@@ -101,17 +127,17 @@ package struct MutationRun {
     }
     for index in runs.timedOut { (results[index].status, results[index].timedOut) = (.killed, true) }
     for (index, seconds) in runs.seconds { results[index].seconds = seconds }
-    var originals: [String: ReachableBehaviour?] = [:]
     for index in results.indices where results[index].status == .survived && results[index].mutant.isVisibleToExplorer {
       let mutant = results[index].mutant
       guard let behaviour = behaviours[mutant.system] else { continue }
-      if originals[mutant.system] == nil { originals[mutant.system] = .some(behaviour(nil)) }
+      let original = original(mutant.system)
       guard let mutated = behaviour(mutant) else {
         // The explorer's system refuses the mutant: the tests ran the declaration.
         results[index].status = .inapplicable
+        results[index].reason = "the system cannot apply it (e.g. it emits an event the feedback declares by name only)"
         continue
       }
-      if let original = originals[mutant.system] ?? nil, mutated == original { results[index].status = .equivalent }
+      if let original, mutated == original { results[index].status = .equivalent }
     }
     return MutationReport(
       shard: shard?.description, results: results, suiteSeconds: suiteSeconds,

@@ -25,8 +25,9 @@ public struct Mutant: Codable, Hashable, Sendable, Identifiable {
   public var transition: TransitionID?
   /// The other transition of a ``MutationOperator/swapOrder``.
   public var otherTransition: TransitionID?
-  /// The new target's node id, for a ``MutationOperator/retarget``; the event emitted
-  /// instead, for a ``MutationOperator/swapEmission``.
+  /// The new target's node id, for a ``MutationOperator/retarget`` and a
+  /// ``MutationOperator/retargetComputed``; the event emitted instead, for a
+  /// ``MutationOperator/swapEmission``.
   public var target: String?
   /// The feedback it changes.
   public var feedback: FeedbackID?
@@ -35,6 +36,12 @@ public struct Mutant: Codable, Hashable, Sendable, Identifiable {
   public var event: String?
   /// What people read: `Uploader: waiting —retry→ idle (was uploading) (attempt + 1)`.
   public var name: String
+  /// For a ``MutationOperator/retargetComputed``: the state the transition returns, as
+  /// JSON text (a trace's ``TraceStep/stateJSON``); `nil` until `diagram mutate` finds a
+  /// recorded value of ``target``.
+  public var value: String?
+  /// ``value`` described for humans (the trace's ``TraceStep/after``).
+  public var valueDescription: String?
   /// What a recording must show for a test to notice the mutant.
   public var reach: MutantReach
 
@@ -42,7 +49,7 @@ public struct Mutant: Codable, Hashable, Sendable, Identifiable {
   public init(
     id: String, system: String, fingerprint: String, mutation: MutationOperator, transition: TransitionID? = nil,
     otherTransition: TransitionID? = nil, target: String? = nil, feedback: FeedbackID? = nil, event: String? = nil,
-    name: String, reach: MutantReach
+    name: String, reach: MutantReach, value: String? = nil, valueDescription: String? = nil
   ) {
     self.id = id
     self.system = system
@@ -55,5 +62,7 @@ public struct Mutant: Codable, Hashable, Sendable, Identifiable {
     self.event = event
     self.name = name
     self.reach = reach
+    self.value = value
+    self.valueDescription = valueDescription
   }
 }

@@ -22,4 +22,7 @@ public enum MutationOperator: String, Codable, Hashable, Sendable, CaseIterable 
   case slowClock
   /// A feedback's effects see the loop's clock at double speed: each wait lasts half as long.
   case fastClock
+  /// A computed transition that declares several target cases returns a value of one of
+  /// them, taken from a trace the tests recorded, whatever it would compute.
+  case retargetComputed
 }

@@ -8,6 +8,10 @@ extension SystemGraph {
   /// - Two transitions are swapped when they may both match one state and event: the one
   ///   tried second is then tried first.
   /// - A computed transition that may stay in its source case skips its computation.
+  /// - A computed transition that declares several target cases returns, for each of them,
+  ///   a value of that case whatever it computes (``MutationOperator/retargetComputed``):
+  ///   the mutant names the case, and `diagram mutate` gives it a value the tests' traces
+  ///   recorded (``Mutant/value``), or reports it not applicable when they hold none.
   /// - A feedback is disabled; its effects see the loop's clock at half and at double
   ///   speed; each event it declares is dropped from its effects, or replaced by each other
   ///   event it declares.
@@ -48,6 +52,13 @@ extension SystemGraph {
         add(
           .skipComputation, [key], "\(arrow) \(from) unchanged (skips \(edge.label ?? "its computation"))",
           reach: only, transition: edge.id)
+      }
+      if edge.isComputed, edge.to.count > 1 {
+        for target in edge.to {
+          add(
+            .retargetComputed, [key, target], "\(arrow) always a recorded \(target) (was \(was))\(tail)",
+            reach: only, transition: edge.id, target: target)
+        }
       }
       if let condition = edge.guardDescription {
         let around = MutantReach(

@@ -10,15 +10,20 @@ extension System {
   /// The test kit applies the mutant `diagram mutate` names to the systems a recorder
   /// records, and the explorer to the systems it explores; a plain ``Loop`` never does.
   ///
+  /// A ``MutationOperator/retargetComputed`` carries its state as JSON text
+  /// (``Mutant/value``), which `decodeState` turns into a `State`: the runtime decodes no
+  /// JSON itself. Without `decodeState`, or when it returns `nil` or a state of another case
+  /// than the mutant's target, the mutant is not applicable.
+  ///
   /// - Complexity: O(t log t + g) for t transitions and g the size of the ``graph`` (made
   ///   once to check the fingerprint); the mutated table builds its own dispatch.
-  package func applying(_ mutant: Mutant) -> System? {
+  package func applying(_ mutant: Mutant, decodingState decodeState: ((String) -> State?)? = nil) -> System? {
     guard mutant.system == name, mutant.fingerprint == graph.fingerprint else { return nil }
     var copy = self
     switch mutant.mutation {
-    case .retarget, .dropTransition, .dropGuard, .negateGuard, .swapOrder, .skipComputation:
+    case .retarget, .dropTransition, .dropGuard, .negateGuard, .swapOrder, .skipComputation, .retargetComputed:
       guard let table, let index = mutant.transition?.index, table.declared.indices.contains(index),
-        let mutated = mutatedTable(table, at: index, mutant)
+        let mutated = mutatedTable(table, at: index, mutant, decodeState)
       else { return nil }
       copy.table = mutated
     case .disableFeedback:
@@ -47,15 +52,20 @@ extension System {
   }
 
   /// `table` dispatching the transition at `index` as `mutant` says, or `nil` when it cannot.
-  private func mutatedTable(_ table: TransitionTable<State, Event>, at index: Int, _ mutant: Mutant)
-    -> TransitionTable<State, Event>?
-  {
+  private func mutatedTable(
+    _ table: TransitionTable<State, Event>, at index: Int, _ mutant: Mutant, _ decodeState: ((String) -> State?)?
+  ) -> TransitionTable<State, Event>? {
     var dispatched = table.declared
     var precedence = TransitionTable.precedence(of: table.declared)
     switch mutant.mutation {
     case .retarget:
       guard let target = mutant.target, let value = sample(named: target, in: table) else { return nil }
       dispatched[index] = dispatched[index].retargeted(to: value)
+    case .retargetComputed:
+      guard let target = mutant.target, let json = mutant.value, let value = decodeState?(json),
+        stateName(value) == target, let returning = dispatched[index].returning(value)
+      else { return nil }
+      dispatched[index] = returning
     case .dropTransition:
       dispatched[index] = dispatched[index].neverMatching()
     case .skipComputation:

@@ -15,6 +15,16 @@ extension Transition {
     return copy
   }
 
+  /// The same computed transition (targets, guard and label kept), returning `state`
+  /// whatever it would compute; `nil` for a transition to a fixed state or when no declared
+  /// target accepts `state`.
+  func returning(_ state: State) -> Transition? {
+    guard case .computed(let targets, _) = target, targets.contains(where: { $0.matches(state) }) else { return nil }
+    var copy = Transition(from: from, on: on, label: label, targets: targets) { _, _ in state }
+    copy.condition = condition
+    return copy
+  }
+
   /// The same transition without its guard.
   func unguarded() -> Transition {
     var copy = self

@@ -1,6 +1,7 @@
 package import FeedbackGraph
 public import FeedbackLoop
 import FeedbackLoopSupport
+import FeedbackLoopTracing
 import Foundation
 import Testing
 
@@ -53,7 +54,7 @@ package enum MutantSwitch {
   @usableFromInline
   package static func applied<State, Event>(to system: System<State, Event>) -> System<State, Event> {
     guard let mutant = active, mutant.system == system.name else { return system }
-    return system.applying(mutant) ?? system
+    return system.applying(mutant, decodingState: { StateJSON.decode($0) }) ?? system
   }
 
   /// How many steps one recording may take under a mutant before the kit stops its loop.
