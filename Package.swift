@@ -232,6 +232,10 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "FeedbackLoopInspectorTests",
+      dependencies: ["FeedbackLoopInspector", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoop"]
+    ),
+    .testTarget(
       name: "FeedbackMutationTests",
       dependencies: [
         "FeedbackMutation", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopSupport",

@@ -48,7 +48,9 @@ package struct TraceTail {
   /// The most bytes one ``read()`` reads.
   package var chunkLimit = 4 << 20
 
-  private var identity: (device: UInt64, inode: UInt64)?
+  /// The file of the current session, kept open: while it is, its inode cannot be given to
+  /// a new file at the path, so a replaced file is always seen as one.
+  private var file: OpenFile?
   /// Bytes read so far from the current session's file.
   package private(set) var offset: UInt64 = 0
   private var pending = Data()
@@ -67,15 +69,8 @@ package struct TraceTail {
   /// Reads what the file gained since the last call.
   package mutating func read() -> Update {
     var update = Update()
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let reason = "cannot be read (\(String(cString: strerror(errno))))"
-      refuse(reason, into: &update)
-      return update
-    }
-    defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
+    guard stat(path, &info) == 0 else {
       refuse("cannot be read (\(String(cString: strerror(errno))))", into: &update)
       return update
     }
@@ -83,18 +78,43 @@ package struct TraceTail {
       refuse("is \(kind), not a trace file", into: &update)
       return update
     }
+    let atPath = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    if file == nil || file?.device != atPath.device || file?.inode != atPath.inode {
+      // Opened without blocking, and checked again once open: what is at the path may have
+      // changed since `stat` (a named pipe put in its place).
+      let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        refuse("cannot be read (\(String(cString: strerror(errno))))", into: &update)
+        return update
+      }
+      guard fstat(descriptor, &info) == 0 else {
+        close(descriptor)
+        refuse("cannot be read (\(String(cString: strerror(errno))))", into: &update)
+        return update
+      }
+      if let kind = Self.kind(of: info) {
+        close(descriptor)
+        refuse("is \(kind), not a trace file", into: &update)
+        return update
+      }
+      let opened = OpenFile(descriptor: descriptor, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+      if file != nil {
+        startSession()
+        update.newSession = true
+      }
+      file = opened
+    }
     refused = nil
-    let current = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    guard let file, fstat(file.descriptor, &info) == 0 else { return update }
     let size = UInt64(info.st_size)
-    if let identity, identity != current || size < offset {
+    if size < offset {
       startSession()
       update.newSession = true
     }
-    identity = current
     guard size > offset else { return update }
     let count = Int(min(size - offset, UInt64(chunkLimit)))
     var chunk = Data(count: count)
-    let got = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+    let got = chunk.withUnsafeMutableBytes { pread(file.descriptor, $0.baseAddress, count, off_t(offset)) }
     guard got >= 0 else {
       update.problems.append(message("", "read failed (\(String(cString: strerror(errno))))"))
       return update
@@ -182,6 +202,19 @@ package struct TraceTail {
 
   private func message(_ line: String, _ reason: String) -> String {
     GraphDecodingError(source: line.isEmpty ? path : "\(path):\(line)", path: "", reason: reason).description
+  }
+
+  /// An open file, closed when the last tail holding it goes.
+  private final class OpenFile: Sendable {
+    let descriptor: Int32
+    let device: UInt64
+    let inode: UInt64
+    init(descriptor: Int32, device: UInt64, inode: UInt64) {
+      self.descriptor = descriptor
+      self.device = device
+      self.inode = inode
+    }
+    deinit { close(descriptor) }
   }
 
   /// What `info` describes when it is not a regular file (as ``TraceReader`` names it).
