@@ -165,6 +165,9 @@ let package = Package(
       name: "diagram",
       dependencies: ["DiagramCLI", "DiagramExplorer", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
 
+    // A loop that writes its trace files for a minute, for `diagram watch` (not a product).
+    .executableTarget(name: "watch-demo", dependencies: ["FeedbackLoop", "FeedbackLoopTracing"]),
+
     // MARK: Benchmarks
     .executableTarget(
       name: "benchmarks",

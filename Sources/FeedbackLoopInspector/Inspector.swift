@@ -123,7 +123,8 @@ public final class Inspector: Sendable {
       guard let loop = query["loop"].flatMap({ Int($0) }), let session = query["session"].flatMap({ Int($0) }),
         let step = query["step"].flatMap({ Int($0) })
       else { return Self.text(.badRequest, "400: /seen needs loop, session and step as integers\n") }
-      let report = SeenStep(loop: loop, session: session, step: step, at: Date().timeIntervalSince1970)
+      let mode = String((query["mode"] ?? "live").prefix(16).filter { $0.isASCII && $0.isLetter })
+      let report = SeenStep(loop: loop, session: session, step: step, mode: mode, at: Date().timeIntervalSince1970)
       seenLog.withLock {
         $0.append(report)
         if $0.count > Self.maximumSeen { $0.removeFirst($0.count - Self.maximumSeen) }

@@ -5,6 +5,9 @@ package struct SeenStep: Equatable, Sendable {
   package var loop: Int
   package var session: Int
   package var step: Int
+  /// What the page was doing: `live` (a newly arrived step shown), `paused`, `back` (a step
+  /// back while paused), `held` (still paused while new steps arrived).
+  package var mode: String
   /// When the report arrived, as seconds since 1970 (`Date().timeIntervalSince1970`).
   package var at: Double
 }
