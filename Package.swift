@@ -174,7 +174,7 @@ let package = Package(
       dependencies: [
         "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackCoverage", "FeedbackDiagram",
         "FeedbackLoopCombine",
-        "FeedbackLoopExplorer", "FeedbackLoopSupport",
+        "FeedbackLoopExplorer", "FeedbackLoopSupport", "FeedbackLoopInspector", "FeedbackGraph",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
       path: "Benchmarks",

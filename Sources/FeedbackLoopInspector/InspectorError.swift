@@ -11,7 +11,8 @@ public enum InspectorError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notAFolder(let path): "\(path) is not a folder: diagram watch shows the trace files of a folder"
-    case .pageMissing(let path): "the inspector page is missing (\(path)): the package's Templates/ resources are incomplete"
+    case .pageMissing(let path):
+      "the inspector page is missing (\(path)): the package's Templates/ resources are incomplete"
     case .invalid(let reason): reason
     }
   }

@@ -61,7 +61,8 @@ package struct LiveLoops {
         .filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted()
       folderProblem = nil
     } catch {
-      let problem = GraphDecodingError(source: folder.path, path: "", reason: "cannot be listed as a folder").description
+      let problem = GraphDecodingError(source: folder.path, path: "", reason: "cannot be listed as a folder")
+        .description
       if folderProblem != problem {
         folderProblem = problem
         report(problem)
@@ -71,7 +72,9 @@ package struct LiveLoops {
     for name in names where tails[name] == nil {
       guard tails.count < maximumFiles else {
         if tooMany.insert(name).inserted {
-          report("\(folder.appendingPathComponent(name).path): not followed: \(maximumFiles) trace files are followed already")
+          report(
+            "\(folder.appendingPathComponent(name).path): not followed: \(maximumFiles) trace files are followed already"
+          )
         }
         continue
       }

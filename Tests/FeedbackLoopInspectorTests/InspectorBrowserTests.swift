@@ -19,7 +19,9 @@ import Testing
     let server = Task { try await inspector.run { url in address.withLock { $0 = url } } }
     defer { server.cancel() }
     let deadline = ContinuousClock.now + .seconds(30)
-    while address.withLock({ $0 }) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    while address.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
     let url = try #require(address.withLock { $0 })
     let browser = try Self.chromium(URL(string: url.absoluteString + "&drive=1")!)
     defer { browser.stop() }
@@ -60,7 +62,10 @@ import Testing
     var timed: [String] = []
     let firstShown = try #require(log.first { $0.mode == "live" }).at
     for flush in flushed where !pauseSpan.contains(flush.at) && flush.at > firstShown {
-      guard let shown = log.first(where: { $0.mode == "live" && $0.session == flush.session && $0.step >= flush.step && $0.at >= flush.at })
+      guard
+        let shown = log.first(where: {
+          $0.mode == "live" && $0.session == flush.session && $0.step >= flush.step && $0.at >= flush.at
+        })
       else { continue }
       lags.append(shown.at - flush.at)
       timed.append("\(flush.session).\(flush.step):\(Int((shown.at - flush.at) * 1000))")
@@ -72,7 +77,9 @@ import Testing
     // Every step is the goal; on two shared cores a render now and then waits for a core,
     // so nine in ten, and the median, must make it.
     #expect(median < 0.5, "median flush → shown \(Int(median * 1000)) ms: \(timed)")
-    #expect(within * 10 >= lags.count * 9, "\(lags.count - within) of \(lags.count) steps shown later than 500 ms after their flush: \(timed)")
+    #expect(
+      within * 10 >= lags.count * 9,
+      "\(lags.count - within) of \(lags.count) steps shown later than 500 ms after their flush: \(timed)")
   }
 
   /// Headless Chromium on `url`, left running (a live page), with a throw-away profile.
@@ -83,7 +90,9 @@ import Testing
       .first { FileManager.default.isExecutableFile(atPath: $0) }
     guard let executable else {
       throw Browser.Missing(
-        description: "Chromium is missing (looked for \(names.joined(separator: ", ")) on PATH): install it with `apt-get install -y chromium`")
+        description:
+          "Chromium is missing (looked for \(names.joined(separator: ", ")) on PATH): install it with `apt-get install -y chromium`"
+      )
     }
     let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
     let process = Process()

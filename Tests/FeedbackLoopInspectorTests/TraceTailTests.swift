@@ -114,7 +114,8 @@ import Testing
     var tail = TraceTail(path: folder.path("a.jsonl"))
     let update = tail.read()
     #expect(update.problems.count == 1)
-    #expect(update.problems.first?.hasPrefix("\(folder.path("a.jsonl")):1: schemaVersion: unsupported version 99") == true)
+    #expect(
+      update.problems.first?.hasPrefix("\(folder.path("a.jsonl")):1: schemaVersion: unsupported version 99") == true)
     #expect(update.problems.first?.hasSuffix("(the file is skipped until it is replaced)") == true)
     #expect(update.steps.isEmpty)
     try folder.append("a.jsonl", try TraceFolder.stepLine(1) + "\n")
