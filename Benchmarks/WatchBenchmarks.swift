@@ -119,7 +119,14 @@ struct WatchMemoryRun: Sendable {
   var endMegabytes: Double
   var growthMegabytes: Double
 
-  static let shared: WatchMemoryRun = (try? measure()) ?? WatchMemoryRun(endMegabytes: .nan, growthMegabytes: .nan)
+  static let shared: WatchMemoryRun = {
+    do {
+      return try measure()
+    } catch {
+      FileHandle.standardError.write(Data("watch.memory: \(error)\n".utf8))
+      return WatchMemoryRun(endMegabytes: .nan, growthMegabytes: .nan)
+    }
+  }()
 
   private static func measure() throws -> WatchMemoryRun {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-memory-\(UUID().uuidString)")
@@ -130,8 +137,10 @@ struct WatchMemoryRun: Sendable {
     var half = 0
     var index = 0
     var files: [URL] = []
+    var made = 0
     while index < total {
-      let file = folder.appendingPathComponent("TrafficLight-\(files.count + 1).jsonl")
+      made += 1
+      let file = folder.appendingPathComponent("TrafficLight-\(made).jsonl")
       try Data(StepLines.header.utf8).write(to: file)
       files.append(file)
       if files.count > 2 { try FileManager.default.removeItem(at: files.removeFirst()) }
