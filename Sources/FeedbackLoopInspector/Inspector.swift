@@ -10,10 +10,8 @@ import NIOCore
 /// `diagram watch DIR`: a local web server that shows the loops whose trace files appear or
 /// grow in a folder, live (a ``TraceTail`` per file, grouped by ``LiveLoops``), on one page.
 ///
-/// ```swift
-/// let inspector = Inspector(configuration: InspectorConfiguration(folder: traces))
-/// try await inspector.run { url in print("Watching: \(url)") }
-/// ```
+/// Create one with an ``InspectorConfiguration`` and call ``run(ready:)``, which serves until
+/// its task is cancelled and hands over the page's URL once it listens.
 ///
 /// One process: the folder is polled every ``InspectorConfiguration/pollInterval``; the page
 /// gets the loops' summaries as Server-Sent Events (`/events`) and each loop's steps as a

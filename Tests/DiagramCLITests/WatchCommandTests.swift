@@ -7,7 +7,9 @@ import Testing
   @Test func aFolderThatIsNotThereIsOneLine() throws {
     let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)").path
     let error = #expect(throws: DiagramCLIError.self) { try Fixtures.run(["watch", missing]) }
-    #expect(error?.message(commandName: "diagram") == "\(missing) is not a folder: diagram watch shows the trace files of a folder")
+    #expect(
+      error?.message(commandName: "diagram")
+        == "\(missing) is not a folder: diagram watch shows the trace files of a folder")
   }
 
   @Test func aFileIsNotAFolder() throws {
@@ -21,7 +23,7 @@ import Testing
   @Test(arguments: [
     (["--keep", "0"], "--keep 0: a loop must keep at least 1 step"),
     (["--port", "70000"], "--port 70000 is not a port (0–65535)"),
-    (["--seconds", "-1"], "--seconds -1.0: expected a positive duration"),
+    (["--seconds", "0"], "--seconds 0.0: expected a positive duration"),
   ])
   func badOptionsAreOneLine(options: [String], message: String) throws {
     let folder = try Fixtures.temporaryFolder()
