@@ -215,7 +215,10 @@ let package = Package(
       dependencies: ["FeedbackLoopExplorer", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackGraph"]
     ),
     // The doc examples run against a real System's graph (FeedbackLoop), as a user's would.
-    .testTarget(name: "FeedbackCoverageTests", dependencies: ["FeedbackCoverage", "FeedbackGraph", "FeedbackLoop"]),
+    // MultiCaseCoverageTests: a recorded trace (FeedbackLoopTesting) measured.
+    .testTarget(
+      name: "FeedbackCoverageTests",
+      dependencies: ["FeedbackCoverage", "FeedbackGraph", "FeedbackLoop", "FeedbackLoopTesting"]),
     .testTarget(
       name: "FeedbackDiagramTests",
       dependencies: [

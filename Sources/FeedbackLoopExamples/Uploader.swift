@@ -102,7 +102,7 @@ package enum Uploader {
       }
       Feedbacks {
         // Keyed by attempt: a retry is a new request, so its upload starts even for the same file.
-        Feedback.requests("upload", emits: [.succeeded, .failed], uploads) { attempt in
+        Feedback.requests("upload", emits: [.succeeded, .failed], in: .case("uploading"), uploads) { attempt in
           .task { clock in
             do {
               try await client.upload(attempt.file, clock)

@@ -7,7 +7,8 @@ extension Exploration {
   /// `editing(Form(email: "", password: ""))`), one edge per event that changes a state, labelled with the
   /// event's name (parallel edges are merged by the renderer). A system built from a plain
   /// reducer, which declares no transitions, gets its first figure this way. Final states
-  /// (``Explorer/final(when:)``) are marked (`StateNode.isFinal`: a double border), and the
+  /// (``Explorer/final(when:)``) are marked (`StateNode.isFinal`: a double border), waiting
+  /// ones (``Explorer/waits(when:)``) too (`StateNode.isWaiting`: a dashed border), and the
   /// moves of the findings' paths carry their finding (`TransitionEdge.finding`: drawn red).
   ///
   /// ```swift
@@ -28,7 +29,7 @@ extension Exploration {
       order.append(index)
     }
     let total = order.count
-    let isFinal = storage.model.explorer.isFinal
+    let isFinal = storage.model.explorer.isFinal, isWaiting = storage.model.explorer.isWaiting
     let count = min(total, max(1, limit))
     var names: [String] = []
     var used: [String: Int] = [:]
@@ -74,7 +75,8 @@ extension Exploration {
       name: count < total ? "\(system.name)-reachable-first-\(count)" : "\(system.name)-reachable",
       initial: names[0],
       states: (0..<count).map { number in
-        StateNode(id: names[number], isFinal: isFinal?(storage.nodes[order[number]].state) ?? false)
+        let state = storage.nodes[order[number]].state
+        return StateNode(id: names[number], isFinal: isFinal?(state) ?? false, isWaiting: isWaiting?(state) ?? false)
       }.sorted { $0.id < $1.id },
       events: events.sorted().map { EventNode(id: $0) },
       declaresTransitions: true,

@@ -188,7 +188,9 @@ package struct TestProcess: Sendable {
     process.currentDirectoryURL = URL(fileURLWithPath: packagePath, isDirectory: true)
     var environment = ProcessInfo.processInfo.environment
     environment[MutantAssignment.environmentVariable] = nil
-    environment["FEEDBACKLOOP_TRACE_DIR"] = nil
+    // No traces but those the suite's run asks for: a mutant's run fails tests by design,
+    // and the empty string keeps them from writing failure traces into the package's .build.
+    environment["FEEDBACKLOOP_TRACE_DIR"] = ""
     environment.merge(extra) { $1 }
     process.environment = environment
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("diagram-mutate-\(UUID().uuidString).log")

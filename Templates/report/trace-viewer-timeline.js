@@ -66,15 +66,29 @@ var TraceViewerTimeline = function (v) {
     c.save();
     c.beginPath(); c.rect(LABEL, 0, width, canvas.height); c.clip();
     // Axis: an instant's tick where the time changes (every 5th step for an untimed trace).
+    // An instant holding several steps is one mark, a bracket over the steps spread out
+    // along it (no time passes along it): an effect started at its third step starts at it.
     c.strokeStyle = color("--border"); c.beginPath(); c.moveTo(LABEL, AXIS - 4); c.lineTo(LABEL + width, AXIS - 4); c.stroke();
-    var lastLabelEnd = -Infinity;
+    var lastLabelEnd = -Infinity, instants = [];
     for (var i = lo; i <= hi; i++) {
       var isTick = data.untimed ? i % 5 === 0 : i === 0 || steps[i][F.time] !== steps[i - 1][F.time];
       if (!isTick) continue;
       var tx = sx(xOf(i)), label = data.untimed ? number(i) : S[steps[i][F.time]];
       c.strokeStyle = color("--border"); c.beginPath(); c.moveTo(tx, AXIS - 8); c.lineTo(tx, AXIS - 4); c.stroke();
+      if (!data.untimed) {
+        var last = i;
+        while (last + 1 < count && steps[last + 1][F.time] === steps[i][F.time]) last++;
+        if (last > i) {
+          var ex1 = sx(xOf(last));
+          c.strokeStyle = color("--muted"); c.lineWidth = 1.5;
+          c.beginPath(); c.moveTo(tx, AXIS - 8); c.lineTo(tx, AXIS - 6); c.lineTo(ex1, AXIS - 6); c.lineTo(ex1, AXIS - 8); c.stroke();
+          c.lineWidth = 1;
+          instants.push(Math.round(tx) + "-" + Math.round(ex1));
+        }
+      }
       if (tx > lastLabelEnd + 6) { c.fillStyle = color("--muted"); c.fillText(label, tx + 2, 8); lastLabelEnd = tx + 2 + c.measureText(label).width; }
     }
+    timeline.setAttribute("data-instants", instants.join(" "));
     data.breaks.forEach(function (mark) {
       var bx = sx(mark[0]);
       if (bx < LABEL - 40 || bx > LABEL + width + 40) return;
@@ -107,18 +121,24 @@ var TraceViewerTimeline = function (v) {
       c.fillStyle = color("--text");
       c.fillText(fitLabel(c, text(row, "event") || "", Math.min(120, room)), ex + 7, AXIS + LANE * 1.5);
     });
-    var drawn = barsOverlapping(lo, hi);
+    // Effects: a bar for one that lasted, a thin mark for one that began and ended at one instant.
+    var drawn = barsOverlapping(lo, hi), effects = [];
     for (var b = 0; b < drawn.length; b++) {
       var bar = drawn[b], bStart = xOf(bar[0]), bEnd = bar[1] < 0 ? data.width : xOf(bar[1]);
       var top = laneTop[bar[2]] + bar[3] * LANE + LANE / 2, bx0 = sx(bStart), bx1 = Math.max(bx0 + 3, sx(bEnd));
-      c.strokeStyle = color("--effect"); c.lineWidth = 4; c.lineCap = "round";
+      var instant = !data.untimed && bar[1] >= 0 && steps[bar[0]][F.time] === steps[bar[1]][F.time];
+      c.strokeStyle = color("--effect"); c.lineWidth = instant ? 1.5 : 4; c.lineCap = instant ? "butt" : "round";
       c.beginPath(); c.moveTo(bx0, top); c.lineTo(bx1, top); c.stroke();
+      if (instant) { c.beginPath(); c.moveTo(bx0, top - 4); c.lineTo(bx0, top + 4); c.stroke(); }
+      c.lineCap = "butt";
+      effects.push(Math.round(bx0) + "-" + Math.round(bx1) + "@" + Math.round(top) + (instant ? ":instant" : ":bar"));
       c.lineWidth = 1.5;
       if (bar[4] === 0) { c.fillStyle = color("--effect"); c.beginPath(); c.arc(bx1, top, 4, 0, 7); c.fill(); }
       else if (bar[4] === 1) { c.strokeStyle = color("--fail"); c.beginPath(); c.moveTo(bx1 - 4, top - 4); c.lineTo(bx1 + 4, top + 4); c.moveTo(bx1 + 4, top - 4); c.lineTo(bx1 - 4, top + 4); c.stroke(); }
       else { c.fillStyle = color("--muted"); c.fillText("…", bx1 + 3, top); }
       c.lineWidth = 1;
     }
+    timeline.setAttribute("data-effects", effects.join(" "));
     for (var m = lo; m <= hi; m++) {
       if (kind(steps[m]) !== "effectEmitted" || field(steps[m], "bar") < 0) continue;
       var owner = data.bars[field(steps[m], "bar")], my = laneTop[owner[2]] + owner[3] * LANE + LANE / 2, mx = sx(xOf(m));

@@ -18,8 +18,9 @@ import Testing
 
   @Test func aStateShownByItsNameAloneIsAPlainLabelInTheBoldFace() throws {
     let dot = Diagram.dot(Movies.system().graph, figure: .states)
-    let node = try #require(dot.split(separator: "\n").first { $0.contains("tooltip=\"paging\"") })
-    #expect(node.contains("label=\"paging\", fontname=\"Helvetica-Bold\""))
+    // (`initial` has no fields: its case carries no payload.)
+    let node = try #require(dot.split(separator: "\n").first { $0.contains("tooltip=\"initial\"") })
+    #expect(node.contains("label=\"initial\", fontname=\"Helvetica-Bold\""))
   }
 
   @Test func theSVGStillShowsEveryStateNameInBold() throws {
@@ -35,8 +36,8 @@ import Testing
     var theme = Theme.light
     theme.fontName = "DejaVu Sans"
     let dot = Diagram.dot(Movies.system().graph, figure: .states, theme: theme)
-    let node = try #require(dot.split(separator: "\n").first { $0.contains("tooltip=\"paging\"") })
-    #expect(node.contains("label=<<b>paging</b>>"))
+    let node = try #require(dot.split(separator: "\n").first { $0.contains("tooltip=\"initial\"") })
+    #expect(node.contains("label=<<b>initial</b>>"))
     #expect(!dot.contains("Helvetica-Bold"))
   }
 }

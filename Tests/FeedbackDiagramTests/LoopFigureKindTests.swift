@@ -51,4 +51,21 @@ import Testing
     let decoded = try SystemGraph.decode(graph.jsonData())
     #expect(decoded.feedbacks.map(\.strategy) == [nil, nil, nil, "cancelOnNewState"])
   }
+
+  /// An input (issue #34) is a source of events: no `state → input` edge, a label that says
+  /// it watches no state, and the mark in the graph's JSON (absent for other feedbacks).
+  @Test func anInputIsDrawnAsASourceOfEventsWithoutAStateEdge() throws {
+    let dot = Diagram.dot(Self.system.graph, figure: .loop)
+    #expect(!dot.contains("id=\"watch_0\""), "\(dot)")
+    #expect(dot.contains("state -> f1 [id=\"watch_1\""))
+    #expect(dot.contains("f0 -> reducer [id=\"emit_0\""))
+    let label = try Self.label(0)
+    #expect(label.contains("input: loop input, watches no state"), "\(label)")
+    #expect(label.contains("class=\"feedback input\""), "\(label)")
+    #expect(Self.system.graph.feedbacks.map(\.isInput) == [true, false, false, false])
+    let json = try #require(String(data: Self.system.graph.jsonData(), encoding: .utf8))
+    #expect(json.components(separatedBy: "\"isInput\"").count == 2, "\(json)")
+    #expect(
+      try SystemGraph.decode(Self.system.graph.jsonData()).feedbacks.map(\.isInput) == [true, false, false, false])
+  }
 }

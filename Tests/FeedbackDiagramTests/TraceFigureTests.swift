@@ -214,7 +214,15 @@ enum Fixtures {
     let dot = TraceTimelineFigure(graph: TrafficLight.system.graph, trace: try Fixtures.trace("failing")).dot
     #expect(dot.contains("layout=neato"))
     #expect(dot.contains("lane_f0 [id=\"lane_f0\", class=\"lane\", shape=plaintext, fontsize=12.0, label=\"timer\""))
-    #expect(dot.components(separatedBy: "class=\"effect cancelled\"").count - 1 == 4)  // effects #0 to #3
+    // Effects #0 (0s–30s) and #1 (30s–60s) lasted: bars; #2 and #3 began and ended at 60s:
+    // thin marks (issue #34: instants are marks, stretches are bars).
+    #expect(dot.components(separatedBy: "class=\"effect cancelled\"").count - 1 == 2)
+    #expect(dot.components(separatedBy: "class=\"effect cancelled instant\"").count - 1 == 2)
+    #expect(dot.contains("effect_2 [id=\"effect_2\", class=\"effect cancelled instant\""))
+    // An instant holding several steps is a thin bracket, not a thick stretch.
+    let instants = dot.split(separator: "\n").filter { $0.contains("class=\"instant\"") }
+    #expect(instants.count == 3)
+    #expect(instants.allSatisfy { $0.contains("penwidth=1.5") && $0.contains("arrowhead=tee") }, "\(instants)")
     // The tick emitted at step #2 is known by the step that reduced it, as on the path (#19 item 6).
     #expect(dot.contains("emitted_2 [") && dot.contains("xlabel=\"#3 tick\""))
     #expect(dot.contains("tooltip=\"timer effect #0 emitted tick at step #2, reduced at step #3\""))

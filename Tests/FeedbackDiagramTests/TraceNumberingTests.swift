@@ -59,7 +59,7 @@ import Testing
         }
       }
       #expect(breaks.count == broken, "seed \(seed)")
-      // Each instant holding several steps is a thick stretch of the axis, as long as its steps.
+      // Each instant holding several steps is one mark: a bracket over its steps.
       #expect(
         dot.components(separatedBy: "class=\"instant\"").count - 1 == instants.filter { $0.steps > 1 }.count,
         "seed \(seed)")

@@ -27,7 +27,11 @@ import Testing
   let inline: InlineScheduler = InlineScheduler()
   #expect(virtual != nil)
   _ = (theirs, unimplemented, theirsUnimplemented)
-  let loop = Loop(uploader(client: UploadClient { _, _ in }), scheduler: inline)
+  // The upload waits on the loop's clock until `stop()` cancels it: an upload that returned
+  // at once would race the expectation below (its task may finish first and reach `done`,
+  // as it did once under ThreadSanitizer).
+  let loop = Loop(
+    uploader(client: UploadClient { _, clock in try await clock.sleep(for: .seconds(3_600)) }), scheduler: inline)
   loop.send(.pick("cat.jpg"))
   #expect(loop.state == .uploading(Attempt(file: "cat.jpg", number: 1)))
   loop.stop()

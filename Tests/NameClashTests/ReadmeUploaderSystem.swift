@@ -11,13 +11,13 @@ import CombineSchedulers
 import FeedbackLoop
 
 /// One attempt at one file. It keys the upload effect: a retry is a new key, so a new upload.
-struct Attempt: Hashable, Comparable, Sendable {
+struct Attempt: Hashable, Comparable, Sendable, Codable {
   var file: String
   var number: Int  // 1 for the first attempt
   static func < (a: Attempt, b: Attempt) -> Bool { (a.file, a.number) < (b.file, b.number) }
 }
 
-enum Upload: Hashable, Sendable {
+enum Upload: Hashable, Sendable, Codable {
   case idle, uploading(Attempt), waiting(Attempt), done(file: String), failed(file: String)
 }
 
@@ -61,7 +61,7 @@ func uploader(client: UploadClient) -> System<Upload, UploadEvent> {
     }
     Feedbacks {
       // One upload per attempt while uploading; leaving the state cancels it.
-      Feedback.requests("upload", emits: [.succeeded, .failed], uploads) { attempt in
+      Feedback.requests("upload", emits: [.succeeded, .failed], in: .case("uploading"), uploads) { attempt in
         .task { clock in
           do {
             try await client.upload(attempt.file, clock)

@@ -94,22 +94,29 @@ public struct LoopFigure: Sendable {
       let strategyLine = feedback.strategy.map {
         "<br/><font point-size=\"\(small - 1)\" color=\"\(muted)\">\(DOTText.html($0))</font>"
       }
+      // An input watches no state: a source of events from outside, drawn without an edge
+      // from the state, on the feedbacks' rank.
+      let watchesLine =
+        feedback.isInput ? "input: \(feedback.watches), watches no state" : "watches: \(feedback.watches)"
       let label = DOTText.htmlLabel(
         BoldText.html(feedback.name, font: t.fontName) + "<br/>"
-          + "<font point-size=\"\(small)\" color=\"\(muted)\">watches: \(DOTText.html(feedback.watches))</font><br/>"
+          + "<font point-size=\"\(small)\" color=\"\(muted)\">\(DOTText.html(watchesLine))</font><br/>"
           + "<font point-size=\"\(small)\" color=\"\(muted)\">emits: \(DOTText.html(emits))</font>"
           + (strategyLine ?? ""),
-        orPlain: [feedback.name, "watches: \(feedback.watches)", "emits: \(emits)"]
+        orPlain: [feedback.name, watchesLine, "emits: \(emits)"]
           + (feedback.strategy.map { [$0] } ?? []))
       dot.node(
         "f\(offset)",
         [
-          DOTWriter.attribute("id", quoted: "feedback_\(offset)"), "class=\"feedback\"",
+          DOTWriter.attribute("id", quoted: "feedback_\(offset)"),
+          feedback.isInput ? "class=\"feedback input\"" : "class=\"feedback\"",
           DOTWriter.attribute("fillcolor", quoted: t.feedbackFill),
           DOTWriter.attribute("color", quoted: t.feedbackBorder),
-          "label=\(label)", "tooltip=\(DOTText.tooltip("feedback \(feedback.name)"))",
-        ])
-      dot.edge("state", "f\(offset)", [DOTWriter.attribute("id", quoted: "watch_\(offset)"), "label=\"state\""])
+          "label=\(label)", "tooltip=\(DOTText.tooltip("\(feedback.isInput ? "input" : "feedback") \(feedback.name)"))",
+        ] + (feedback.isInput ? ["style=\"rounded,filled,dashed\""] : []))
+      if !feedback.isInput {
+        dot.edge("state", "f\(offset)", [DOTWriter.attribute("id", quoted: "watch_\(offset)"), "label=\"state\""])
+      }
       dot.edge(
         "f\(offset)", "reducer",
         [

@@ -142,11 +142,16 @@ public struct StateMachineFigure: Sendable {
     }
     dot.initialPoint(color: t.initial)
     for (offset, state) in graph.states.enumerated() {
+      let marks = (state.isFinal ? ["final"] : []) + (state.isWaiting ? ["waiting"] : [])
       var attributes = [
-        DOTWriter.attribute("id", quoted: "state_\(offset)"), "class=\"state\(state.isFinal ? " final" : "")\"",
-        stateLabel(state), "tooltip=\(DOTText.tooltip(state.id + (state.isFinal ? " (final)" : "")))",
+        DOTWriter.attribute("id", quoted: "state_\(offset)"),
+        DOTWriter.attribute("class", quoted: (["state"] + marks).joined(separator: " ")),
+        stateLabel(state),
+        "tooltip=\(DOTText.tooltip(state.id + (marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))")))",
       ]
       if state.isFinal { attributes.append("peripheries=2") }  // a final state: a double border
+      // A state where the loop waits for the outside: a dashed border.
+      if state.isWaiting { attributes.append("style=\"rounded,filled,dashed\"") }
       dot.node(DOTText.nodeID(offset), attributes)
     }
     if edges.contains(where: { $0.from == nil }) {
@@ -216,6 +221,7 @@ public struct StateMachineFigure: Sendable {
         rows.append(FigureText.colored("- - → from any state", t.wildcard))
       }
       if graph.states.contains(where: \.isFinal) { rows.append("double border: final state") }
+      if graph.states.contains(where: \.isWaiting) { rows.append("dashed border: waits for the outside") }
       if graph.transitions.contains(where: { $0.finding != nil }) {
         rows.append(FigureText.colored("→ a finding's move", t.failure))
       }

@@ -9,8 +9,9 @@ import FeedbackGraph
 /// A wait that would be drawn longer than ``maximumLinearGap`` is drawn ``breakGap`` long
 /// with a break on the axis that says how long it was (``breaks``): the axis is linear
 /// except where it is visibly broken. Steps at one instant are spread ``slot`` points apart
-/// in the order they happened, along a thick stretch of the axis that starts at that
-/// instant's tick; time runs on from the last of them.
+/// in the order they happened, under one bracket on the axis that starts at that instant's
+/// tick (the instant is one mark; no time passes along it); time runs on from the last of
+/// them.
 ///
 /// A trace whose steps all carry the same time (an explorer's, or one recorded without a
 /// clock) is drawn by step: ``isUntimed``, the axis numbered by step (`#0`, `#5`, …).
@@ -47,6 +48,12 @@ struct TraceTimeline {
     var endStep: Int?
     var ending = End.running
     var emitted: [Mark] = []
+    /// The virtual times of its start and end step (`nil`: the trace began after it started,
+    /// or ends while it runs).
+    var startTime: Int64?
+    var endTime: Int64?
+    /// Whether it started and ended at one instant: drawn as a mark, not a bar.
+    var lastsNoTime: Bool { startTime != nil && startTime == endTime }
   }
   /// A labelled point on the axis: an instant (`1.5s`), or for an untimed trace a step (`#5`).
   /// An instant that holds several steps stretches from `x` to `end`, its last step.
@@ -131,6 +138,7 @@ struct TraceTimeline {
         guard let effect = step.effect else { break }
         open[effect] = bars.count
         bars.append(EffectBar(effect: effect, feedback: step.feedback, start: here, startStep: step.index, end: width))
+        bars[bars.count - 1].startTime = isUntimed ? nil : step.timeNanoseconds
       case .effectEmitted, .effectFinished, .effectCancelled:
         guard let effect = step.effect else { break }
         let position: Int
@@ -146,6 +154,7 @@ struct TraceTimeline {
         } else {
           bars[position].end = here
           bars[position].endStep = step.index
+          bars[position].endTime = step.timeNanoseconds
           bars[position].ending = step.kind == .effectFinished ? .finished : .cancelled
           open[effect] = nil
         }

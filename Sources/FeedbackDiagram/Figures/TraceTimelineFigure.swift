@@ -155,14 +155,20 @@ public struct TraceTimelineFigure: Sendable {
       let classes =
         "effect "
         + ["finished", "cancelled", "running"][bar.ending == .finished ? 0 : (bar.ending == .cancelled ? 1 : 2)]
+        + (bar.lastsNoTime ? " instant" : "")
+      // An effect that lasted is a bar; one that began and ended at one instant is a thin
+      // mark along that instant's spread-out steps (a bar would read as time passing).
       dot.node(
         name,
         [
           "id=\(DOTText.quoted(name))", "class=\(DOTText.quoted(classes))", "shape=box", "style=filled",
-          "fixedsize=true", "width=\(FigureText.inches(width))", "height=\(FigureText.inches(9))",
-          "fillcolor=\(DOTText.quoted(t.feedbackFill))", "color=\(DOTText.quoted(t.feedbackBorder))",
-          "tooltip=\(DOTText.tooltip(tooltip))", "\(FigureText.pos(bar.start + width / 2, y(row: row)))",
-        ])
+          "fixedsize=true", "width=\(FigureText.inches(width))",
+          "height=\(FigureText.inches(bar.lastsNoTime ? 1.5 : 9))",
+          "fillcolor=\(DOTText.quoted(bar.lastsNoTime ? t.feedbackBorder : t.feedbackFill))",
+          "color=\(DOTText.quoted(t.feedbackBorder))",
+          "tooltip=\(DOTText.tooltip(tooltip + (bar.lastsNoTime ? ", at one instant" : "")))",
+          "\(FigureText.pos(bar.start + width / 2, y(row: row)))",
+        ] + (bar.lastsNoTime ? ["penwidth=0"] : []))
       switch bar.ending {
       case .finished:
         dot.node(
@@ -229,17 +235,18 @@ public struct TraceTimelineFigure: Sendable {
           "\(FigureText.pos(tick.x, axisY))",
         ])
     }
-    // An instant holding several steps: a thick stretch of the axis, no time passing along it.
+    // An instant holding several steps: one mark, a thin bracket over its spread-out steps
+    // just above the axis (a thick stretch read as time passing).
     for (offset, tick) in timeline.ticks.enumerated() where !timeline.isUntimed && tick.end > tick.x {
       let name = "instant_\(offset)"
-      let tooltip = "\(tick.steps) steps at \(tick.label): no time passes along this stretch"
-      dot.node("\(name)_a", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(tick.x, axisY + 14))"])
-      dot.node("\(name)_b", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(tick.end, axisY + 14))"])
+      let tooltip = "\(tick.steps) steps at one instant, \(tick.label): no time passes between them"
+      dot.node("\(name)_a", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(tick.x, axisY + 20))"])
+      dot.node("\(name)_b", ["shape=point", "width=0.01", "style=invis", "\(FigureText.pos(tick.end, axisY + 20))"])
       dot.edge(
         "\(name)_a", "\(name)_b",
         [
-          "id=\(DOTText.quoted(name))", "class=\"instant\"", "penwidth=4", "color=\(DOTText.quoted(t.muted))",
-          "tooltip=\(DOTText.tooltip(tooltip))",
+          "id=\(DOTText.quoted(name))", "class=\"instant\"", "penwidth=1.5", "dir=both", "arrowhead=tee",
+          "arrowtail=tee", "arrowsize=0.5", "color=\(DOTText.quoted(t.muted))", "tooltip=\(DOTText.tooltip(tooltip))",
         ])
     }
     // Breaks: a wait too long to draw to scale, cut short and labelled with its length.
@@ -292,14 +299,14 @@ public struct TraceTimelineFigure: Sendable {
   }
 
   /// What the axis measures: `by step: the trace records no time`, or the linear scale
-  /// (`linear: 34 pt = 0.5s between instants (a thick stretch: one instant)`) and, when some
+  /// (`linear: 34 pt = 0.5s between instants (├─┤: the steps of one instant)`) and, when some
   /// wait is broken, `// = a wait not to scale`.
   func axisNote(_ timeline: TraceTimeline) -> String {
     if timeline.isUntimed { return "by step: the trace records no time" }
     guard let perSecond = timeline.pointsPerSecond, perSecond > 0 else { return "one instant" }
     let nanoseconds = TraceTimeline.minimumGap / perSecond * 1e9
     let unit = TraceTimeline.time(TraceTimeline.nanoseconds(nanoseconds))
-    return "linear: \(Int(TraceTimeline.minimumGap)) pt = \(unit) between instants (a thick stretch: one instant)"
+    return "linear: \(Int(TraceTimeline.minimumGap)) pt = \(unit) between instants (├─┤: the steps of one instant)"
       + (timeline.breaks.isEmpty ? "" : "; // = a wait not to scale")
   }
 

@@ -123,14 +123,45 @@ extension Feedback {
   ///
   /// Requests are `Comparable` so that new effects start in a deterministic order (their
   /// sorted order), whatever the process's hash seed.
+  ///
+  /// Diagrams say what the declaration knows: the type of the keys, and that it names no
+  /// states (`watches: a set of Attempt requests, from states not named`). To name them,
+  /// use ``requests(_:emits:in:_:effect:)``.
   public static func requests<Request: Hashable & Comparable & Sendable>(
     _ name: String, emits: [Event] = [], _ requests: @escaping @Sendable (State) -> Set<Request>,
     effect: @escaping @Sendable (Request) -> Effect<Event>
   ) -> Feedback {
     Feedback(
-      name: name, watches: "a set of keyed requests", declaring: emits,
+      name: name, watches: "a set of \(Naming.typeName(Request.self)) requests, from states not named",
+      declaring: emits,
       definition: .keyed { state in
         requests(state).sorted().map { request in
+          (key: AnyHashable(request), makeEffect: { effect(request) })
+        }
+      })
+  }
+
+  /// A feedback on a set of keyed requests derived from the states `pattern` matches, e.g.
+  /// the attempt of an uploading state: as ``requests(_:emits:_:effect:)``, where every
+  /// other state requests nothing (their effects are cancelled), and diagrams name the
+  /// states the keys come from (`watches: a set of Attempt requests in state uploading`).
+  ///
+  /// ```swift
+  /// Feedback.requests("upload", emits: [.succeeded, .failed], in: .case("uploading"), uploads) { attempt in
+  ///   .task { clock in try await upload(attempt, clock) }
+  /// }
+  /// ```
+  public static func requests<Request: Hashable & Comparable & Sendable>(
+    _ name: String, emits: [Event] = [], in pattern: StatePattern<State>,
+    _ requests: @escaping @Sendable (State) -> Set<Request>,
+    effect: @escaping @Sendable (Request) -> Effect<Event>
+  ) -> Feedback {
+    Feedback(
+      name: name, watches: "a set of \(Naming.typeName(Request.self)) requests in state \(pattern.name ?? "any")",
+      declaring: emits,
+      definition: .keyed { state in
+        guard pattern.matches(state) else { return [] }
+        return requests(state).sorted().map { request in
           (key: AnyHashable(request), makeEffect: { effect(request) })
         }
       })

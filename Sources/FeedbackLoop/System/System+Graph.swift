@@ -5,8 +5,9 @@ extension System {
   ///
   /// States are named by enum case (payload ignored) or type, unless ``namingStates(_:)``
   /// says otherwise; a state's fields come from the values the declaration shows (the
-  /// initial state, fixed targets, value patterns), an event's from the values its value
-  /// patterns show. States and events are sorted by name;
+  /// initial state, fixed targets, value patterns) or, for a `Decodable` state named by
+  /// case only (`.case("uploading")`), from the case's payload types; an event's from the
+  /// values its value patterns show. States and events are sorted by name;
   /// transitions keep declaration order (their `TransitionID`s count from 0); feedbacks keep theirs.
   /// Deterministic: the same system always gives the same graph.
   public var graph: SystemGraph {
@@ -61,7 +62,14 @@ extension System {
       events.formUnion(feedback.emits)
       return FeedbackNode(
         name: feedback.name, watches: feedback.watches, emits: feedback.emits,
-        strategy: feedback.hasStrategy ? feedback.executionStrategy.rawValue : nil)
+        strategy: feedback.hasStrategy ? feedback.executionStrategy.rawValue : nil, isInput: feedback.isInput)
+    }
+    // A state the declaration names by case only (`.case("uploading")`) shows the fields of
+    // its payload types, read from a made-up value of that case when the state is Decodable.
+    for (state, fields) in states where fields.isEmpty {
+      if let sample = CaseSample.value(of: State.self, case: state), stateName(sample) == state {
+        states[state] = Naming.fields(of: sample)
+      }
     }
     return SystemGraph(
       name: name,

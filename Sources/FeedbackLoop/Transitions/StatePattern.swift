@@ -6,6 +6,7 @@
 /// Transition(from: .case("loading"), on: .case("didLoad"), …) // an enum case, any payload
 /// Transition(from: .type(VolumeState.self), on: …)           // a state type
 /// Transition(from: .any, on: .emergency, to: .red)           // any state
+/// Transition(from: .cases("paying", "challenge"), on: .cancel, to: .idle)  // several cases
 /// ```
 ///
 /// Enum cases are matched by name, as the diagram shows them: the case name of a value is
@@ -14,6 +15,16 @@ public struct StatePattern<State: Sendable>: Sendable {
   @usableFromInline let pattern: ValuePattern<State>
   /// A sample value, when the pattern names one (to show the state's fields).
   let sample: State?
+  /// The patterns a ``oneOf(_:_:)`` or ``cases(_:_:)`` pattern stands for, each of them
+  /// one pattern (never an alternative itself); `nil` for a single pattern. A transition
+  /// table declares one transition per alternative (see `Transition.alternatives`).
+  let alternatives: [StatePattern]?
+
+  init(pattern: ValuePattern<State>, sample: State?, alternatives: [StatePattern]? = nil) {
+    self.pattern = pattern
+    self.sample = sample
+    self.alternatives = alternatives
+  }
 
   /// The diagram name of the matched states, or `nil` for ``any``.
   public var name: String? { pattern.name }

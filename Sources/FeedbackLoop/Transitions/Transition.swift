@@ -32,6 +32,8 @@ public struct Transition<State: Sendable, Event: Sendable>: Sendable {
   @usableFromInline let target: Target
   @usableFromInline let label: String?
   @usableFromInline var condition: Guard?
+  /// Whether a computed transition's targets were left to default to its sources.
+  let targetsAreSources: Bool
 
   /// A transition to a fixed state.
   public init(from: StatePattern<State>, on: EventPattern<Event>, to target: State, label: String? = nil) {
@@ -39,6 +41,7 @@ public struct Transition<State: Sendable, Event: Sendable>: Sendable {
     self.on = on
     self.target = .fixed(target)
     self.label = label
+    self.targetsAreSources = false
   }
 
   /// A transition whose target is computed from the state and the event.
@@ -59,6 +62,34 @@ public struct Transition<State: Sendable, Event: Sendable>: Sendable {
     self.on = on
     self.target = .computed(targets: targets ?? [from], compute)
     self.label = label
+    self.targetsAreSources = targets == nil
+  }
+
+  private init(copying transition: Self, from: StatePattern<State>, target: Target) {
+    self.from = from
+    self.on = transition.on
+    self.target = target
+    self.label = transition.label
+    self.condition = transition.condition
+    self.targetsAreSources = transition.targetsAreSources
+  }
+
+  /// The transitions this declaration stands for: one per source a ``StatePattern/oneOf(_:_:)``
+  /// or ``StatePattern/cases(_:_:)`` pattern names (with computed targets that default to the
+  /// sources narrowed to each one's own source), else itself. Targets written as `oneOf`
+  /// stand for their patterns too.
+  var alternatives: [Self] {
+    let targets: (StatePattern<State>) -> Target
+    switch target {
+    case .fixed:
+      targets = { _ in self.target }
+    case .computed(let patterns, let compute):
+      targets = { source in
+        .computed(targets: self.targetsAreSources ? [source] : patterns.flatMap(\.singles), compute)
+      }
+    }
+    if from.alternatives == nil, case .fixed = target { return [self] }
+    return from.singles.map { Self(copying: self, from: $0, target: targets($0)) }
   }
 
   /// The same transition, taken only when `test` returns `true`.

@@ -7,7 +7,10 @@ struct TransitionTable<State: Sendable, Event: Sendable>: Sendable {
   /// The matcher, built once per table; it holds the transitions.
   @usableFromInline let dispatch: TransitionDispatch<State, Event>
 
+  /// A table of `transitions`, each declared as the transitions it stands for (one per
+  /// source of a `oneOf` pattern: ``Transition/alternatives``).
   init(_ transitions: [Transition<State, Event>]) {
+    let transitions = transitions.flatMap(\.alternatives)
     dispatch = TransitionDispatch(transitions, precedence: Self.precedence(of: transitions))
   }
 

@@ -41,16 +41,23 @@ extension LoopRecorder {
 
   /// The name of this recording's trace file: `TrafficLight-TrafficLightTests-lightCycles.jsonl`
   /// (system, the test's file, the test), with every other character replaced by `_`.
+  ///
+  /// In the default folder of failure traces (`.build/feedbackloop/traces/`) the name also
+  /// tells the run apart, so that no run replaces an earlier one's trace:
+  /// `TrafficLight-TrafficLightTests-lightCycles-20261127-105230-4242.jsonl` (when the test
+  /// process started, UTC, and its process id).
   public var traceFileName: String {
-    Self.traceBaseName(system: system.name, fileID: traceFileID, test: testName)
+    Self.traceBaseName(system: system.name, fileID: traceFileID, test: testName, onlyFailures: tracesOnlyFailures)
       + (traceSuffix.map { "-\($0)" } ?? "") + ".jsonl"
   }
 
-  /// `TrafficLight-TrafficLightTests-lightCycles`: the file name without its suffix.
+  /// `TrafficLight-TrafficLightTests-lightCycles`: the file name without its suffix (and, in
+  /// the default folder of failure traces, with the run's stamp).
   @usableFromInline
-  static func traceBaseName(system: String, fileID: String, test: String) -> String {
+  static func traceBaseName(system: String, fileID: String, test: String, onlyFailures: Bool = false) -> String {
     let file = "\(fileID)".split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? ""
     return SafeFileName.make("\(system)-\(file)-\(test)", fallback: "trace")
+      + (onlyFailures ? "-\(FailureTraces.runStamp)" : "")
   }
 
   /// Where the trace will be written, when tracing is on.
@@ -61,7 +68,12 @@ extension LoopRecorder {
   func writeTraceIfAsked(at site: CallSite) {
     guard let traceDirectory else { return }
     do {
-      try writeTrace(to: traceDirectory)
+      if tracesOnlyFailures {
+        guard book.withLock({ $0.firstFailure != nil }) else { return }
+        try FailureTraces.write(trace.jsonLines(), to: traceDirectory.appendingPathComponent(traceFileName))
+      } else {
+        try writeTrace(to: traceDirectory)
+      }
     } catch {
       FailureReport(
         heading:
@@ -80,9 +92,16 @@ extension FailureReport {
   func report<State, Event>(at site: CallSite, for recorder: LoopRecorder<State, Event>) {
     var report = self
     if let url = recorder.traceURL {
+      let root = recorder.packageRoot
       report.trace =
-        "Trace: \(url.path)\n" + DrawCommand.drawIt(url.path) + "\n"
-        + DrawCommand.stepThroughIt(system: recorder.system.name, test: recorder.testName, step: step)
+        "Trace: \(url.path)\(recorder.tracesOnlyFailures ? " (written when the test ends)" : "")\n"
+        + DrawCommand.drawIt(url.path, root: root) + "\n"
+        + DrawCommand.stepThroughIt(
+          system: recorder.system.name, test: recorder.testName, step: step,
+          directory: root?.path ?? FileManager.default.currentDirectoryPath)
+    } else if recorder.tracesLackPackage {
+      report.trace =
+        "No trace written: no Package.swift above \(recorder.origin.filePath); set FEEDBACKLOOP_TRACE_DIR to a folder to keep the trace of a failing test."
     }
     let message = report.message
     recorder.book.withLock { book in

@@ -30,8 +30,12 @@ public import FeedbackLoopSupport
 /// XCTest alike — with a heading, a diff (`−` expected, `+` actual), the last steps of the
 /// timeline and a "To fix" line.
 ///
-/// Set `FEEDBACKLOOP_TRACE_DIR` (or pass `traceDirectory:`) to have each recording
-/// written as JSON Lines when it finishes, for `diagram coverage` and replay.
+/// A recording that fails is written as JSON Lines when it finishes, into
+/// `.build/feedbackloop/traces/` of the package under test, and its failures name the file,
+/// the command that draws it and the page to step through it (<doc:ReadingAFailure>); a
+/// passing one writes nothing. Set `FEEDBACKLOOP_TRACE_DIR` (or pass `traceDirectory:`) to
+/// have every recording written there, failing or not, for `diagram coverage` and replay;
+/// set it to the empty string to write none.
 ///
 /// - Complexity: each assertion is O(k) in the steps since the previous one; recording a
 ///   step is amortized O(1).
@@ -51,6 +55,15 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
   /// trace file's): the running test's, else the caller's.
   @usableFromInline let traceFileID: String
   @usableFromInline let traceDirectory: URL?
+  /// Whether ``traceDirectory`` is the default folder of failure traces
+  /// (`FailureTraces`): written only when the recording failed, under a unique name.
+  @usableFromInline let tracesOnlyFailures: Bool
+  /// The root of the package whose test made the recorder, when found: where the command
+  /// that draws a trace runs.
+  @usableFromInline let packageRoot: URL?
+  /// Whether a failure's trace would have gone to the default folder, had the package root
+  /// been found: the message then says what to set.
+  @usableFromInline let tracesLackPackage: Bool
   /// Told apart from an earlier recording of this process with the same trace file name
   /// (two recorders in one test): `2`, `3`, …
   @usableFromInline let traceSuffix: Int?
@@ -74,6 +87,8 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
     /// description (two unnamed invariants are two invariants).
     var invariants: [(description: String, holds: @Sendable (State) -> Bool)] = []
     var skippedEffects: Set<EffectID> = []
+    /// The cancellation steps asserted with `receiveCancellation(of:at:)`.
+    var assertedCancellations: Set<Int> = []
     var finished = false
     /// The first failure reported: its step, if it concerns one, and its message.
     var firstFailure: (step: Int?, message: String)?
@@ -145,10 +160,17 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
     let traceFileID = running?.fileID ?? "\(fileID)"
     self.testName = name
     self.traceFileID = traceFileID
-    self.traceDirectory = writesTrace ? traceDirectory ?? Self.environmentTraceDirectory : nil
+    let destination = Self.traceDestination(given: traceDirectory, writesTrace: writesTrace, filePath: "\(filePath)")
+    self.traceDirectory = destination.directory
+    self.tracesOnlyFailures = destination.onlyFailures
+    self.packageRoot = destination.root
+    self.tracesLackPackage = destination.lacksPackage
     self.traceSuffix = self.traceDirectory.flatMap {
       Self.claimTraceName(
-        $0.appendingPathComponent(Self.traceBaseName(system: system.name, fileID: traceFileID, test: name)).path)
+        $0.appendingPathComponent(
+          Self.traceBaseName(
+            system: system.name, fileID: traceFileID, test: name, onlyFailures: destination.onlyFailures)
+        ).path)
     }
     let book = Protected(
       Book(
@@ -188,9 +210,20 @@ public final class LoopRecorder<State: Sendable, Event: Sendable>: Sendable {
     }
   }
 
+  /// Where the recording's trace goes: `given`, else `FEEDBACKLOOP_TRACE_DIR` (none when it
+  /// is set to the empty string), else the default folder of failure traces in the package
+  /// of the test file at `filePath` (only for failures); nothing when `writesTrace` is false.
   @usableFromInline
-  static var environmentTraceDirectory: URL? {
-    ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+  static func traceDestination(given: URL?, writesTrace: Bool, filePath: String) -> (
+    directory: URL?, onlyFailures: Bool, root: URL?, lacksPackage: Bool
+  ) {
+    let root = FailureTraces.packageRoot(ofSourceFile: filePath)
+    guard writesTrace else { return (nil, false, root, false) }
+    if let given { return (given, false, root, false) }
+    if let variable = ProcessInfo.processInfo.environment["FEEDBACKLOOP_TRACE_DIR"] {
+      return (variable.isEmpty ? nil : URL(fileURLWithPath: variable, isDirectory: true), false, root, false)
+    }
+    return (root.map(FailureTraces.folder(inPackage:)), root != nil, root, root == nil)
   }
 
   /// Trace names claimed by this process, and how often.

@@ -74,7 +74,7 @@ import FeedbackLoopSupport
       messages.first?.hasSuffix(
         """
         Trace: \(file.path)
-        Draw it: swift run <your DiagramCommand executable> trace \(file.path)
+        Draw it: swift run <your DiagramCommand executable> trace \(file.path) (set FEEDBACKLOOP_DIAGRAM_COMMAND to that command and this line names it)
         Step through it: \(page.absoluteString)#step=1 (once drawn)
         """) == true)
     let trace = try Trace.decodeJSONLines(Data(contentsOf: file))

@@ -218,4 +218,29 @@ import Testing
     #expect(
       messages.first?.hasSuffix("To fix: assert it with receive(…) before this send, or call skipReceived().") == true)
   }
+
+  /// `receiveCancellation(of:at:)` of a cancellation at another time (ReadingAFailure shows it).
+  @Test func aCancellationAtAnotherTime() {
+    let messages = failureMessages {
+      let loop = LoopRecorder(light)
+      loop.scheduler.advance(by: .seconds(10))
+      loop.send(.emergency)
+      loop.receiveCancellation(of: "timer", at: .seconds(5))
+      loop.skipInFlightEffects()
+    }
+    #expect(
+      messages == [
+        """
+        Effect #0 of feedback "timer" was cancelled at 10s, not at 5s (step #3).
+
+        Timeline (last steps):
+          #0   0s      initial    red
+          #1   0s      started    timer effect #0
+          #2   10s     event      emergency from external: red → red via any state —emergency→ red
+          #3   10s     cancelled  timer effect #0
+
+        To fix: it was cancelled 5s late: check what changed the state at step #2, or expect it at 10s.
+        """
+      ])
+  }
 }

@@ -25,7 +25,8 @@ import Testing
   @Test func theDrawCommandIsNeutralUnlessThePackageNamesIt() {
     #expect(
       DrawCommand.drawIt("/tmp/a b.jsonl", environment: [:])
-        == "Draw it: swift run <your DiagramCommand executable> trace '/tmp/a b.jsonl'")
+        == "Draw it: swift run <your DiagramCommand executable> trace '/tmp/a b.jsonl' (set FEEDBACKLOOP_DIAGRAM_COMMAND to that command and this line names it)"
+    )
     #expect(
       DrawCommand.drawIt("/tmp/a.jsonl", environment: ["FEEDBACKLOOP_DIAGRAM_COMMAND": "swift run lockdiagrams"])
         == "Draw it: swift run lockdiagrams trace /tmp/a.jsonl")

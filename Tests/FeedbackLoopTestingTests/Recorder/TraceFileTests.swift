@@ -55,12 +55,13 @@ import Testing
       loop.send(.push) { $0 = .closed }
     }
     #expect(messages.count == 1)
-    // The viewer page `diagram trace` writes into Diagrams/, opened at the failing step.
-    let page = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-      .appendingPathComponent("Diagrams/Door.wrongState.trace.html").absoluteString
+    // The viewer page `diagram trace` writes into Diagrams/ of the package, opened at the
+    // failing step; the command is the package's own (this one's: `diagram`), run there.
+    let page = packageRoot.appendingPathComponent("Diagrams/Door.wrongState.trace.html").absoluteString
+    let here = FileManager.default.currentDirectoryPath == packageRoot.path ? "" : "cd \(packageRoot.path) && "
     #expect(
       messages.first?.hasSuffix(
-        "\n\nTrace: \(url.path)\nDraw it: swift run <your DiagramCommand executable> trace \(url.path)"
+        "\n\nTrace: \(url.path)\nDraw it: \(here)swift run diagram trace \(url.path)"
           + "\nStep through it: \(page)#step=1 (once drawn)") == true)
     let trace = try Trace.decodeJSONLines(Data(contentsOf: url))
     #expect(trace.header.outcome.status == .failed)
@@ -77,7 +78,7 @@ import Testing
     }
     let path = directory.appendingPathComponent("Door-TraceFileTests-quoted.jsonl").path
     let quoted = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    #expect(messages.first?.contains("\nDraw it: swift run <your DiagramCommand executable> trace \(quoted)\n") == true)
+    #expect(messages.first?.contains("swift run diagram trace \(quoted)\n") == true)
     #expect(quoted.hasSuffix(#"/it'\''s here/Door-TraceFileTests-quoted.jsonl'"#))
   }
 

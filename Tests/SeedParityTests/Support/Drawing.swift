@@ -32,7 +32,7 @@ struct Drawing {
   /// `"timer emits tick"`.
   var feedbacks: [String] {
     loop.split(separator: "\n").compactMap { line -> String? in
-      guard line.contains("class=\"feedback\""), let start = line.range(of: "<font face=\"Helvetica-Bold\">") else {
+      guard line.contains("class=\"feedback"), let start = line.range(of: "<font face=\"Helvetica-Bold\">") else {
         return nil
       }
       let rest = line[start.upperBound...]
