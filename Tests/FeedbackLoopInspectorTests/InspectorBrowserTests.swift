@@ -18,7 +18,8 @@ import Testing
     let address = Protected<URL?>(nil)
     let server = Task { try await inspector.run { url in address.withLock { $0 = url } } }
     defer { server.cancel() }
-    let deadline = ContinuousClock.now + .seconds(30)
+    // Long: in the whole suite, tests that block threads can keep the server's tasks waiting for minutes.
+    let deadline = ContinuousClock.now + .seconds(600)
     while address.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(20))
     }

@@ -16,7 +16,8 @@ import Testing
     let port = Protected<Int?>(nil)
     let server = Task { try await inspector.run { url in port.withLock { $0 = url.port } } }
     defer { server.cancel() }
-    let deadline = ContinuousClock.now + .seconds(30)
+    // Long: in the whole suite, tests that block threads can keep the server's tasks waiting for minutes.
+    let deadline = ContinuousClock.now + .seconds(600)
     while port.withLock({ $0 }) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
     let bound = try #require(port.withLock { $0 })
     try await body(bound)
