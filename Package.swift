@@ -18,7 +18,9 @@ import PackageDescription
 /// FeedbackGraph, FeedbackCoverage, CGraphviz, FeedbackTemplates (Templates/), Mustache <- FeedbackDiagram
 /// (never the runtime)
 /// FeedbackGraph <- FeedbackMutation (the mutation runner: test selection, processes, report)
-/// FeedbackCoverage, FeedbackDiagram, FeedbackMutation <- DiagramCLI <- diagram (executable, with
+/// FeedbackGraph, FeedbackDiagram, FeedbackTemplates, Hummingbird <- FeedbackLoopInspector (`diagram watch`: trace
+/// files tailed as an app writes them, served live on a local page)
+/// FeedbackCoverage, FeedbackDiagram, FeedbackMutation, FeedbackLoopInspector <- DiagramCLI <- diagram (executable, with
 /// FeedbackLoopExamples, FeedbackLoopExplorer)
 /// DiagramCLI, FeedbackLoopExplorer <- DiagramExplorer (an explorer registered for `diagram explore`)
 /// Where Combine is missing, OpenCombine stands in for it.
@@ -60,6 +62,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     // DocC catalogs: `swift package generate-documentation` (Scripts/docs); a build plugin, not linked.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // `diagram watch` (FeedbackLoopInspector): the HTTP server, with Server-Sent Events.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // Hummingbird's own dependencies, named for the bound port (NIOCore), a quiet logger and headers.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     // MARK: Support (no product: the package's lock and seeded generator)
@@ -128,10 +136,23 @@ let package = Package(
     ),
     // The mutation runner: test selection by traces, test processes, the report.
     .target(name: "FeedbackMutation", dependencies: ["FeedbackGraph", "FeedbackLoopSupport"]),
+    // `diagram watch`: trace files tailed as an app writes them, served live on a local page.
+    .target(
+      name: "FeedbackLoopInspector",
+      dependencies: [
+        "FeedbackGraph", "FeedbackDiagram", "FeedbackTemplates", "FeedbackLoopSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
     .target(
       name: "DiagramCLI",
       dependencies: [
         "FeedbackDiagram",
+        "FeedbackLoopInspector",
+        "FeedbackLoopSupport",
         "FeedbackCoverage",
         "FeedbackGraph",
         "FeedbackMutation",
@@ -144,13 +165,16 @@ let package = Package(
       name: "diagram",
       dependencies: ["DiagramCLI", "DiagramExplorer", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
 
+    // A loop that writes its trace files for a minute, for `diagram watch` (not a product).
+    .executableTarget(name: "watch-demo", dependencies: ["FeedbackLoop", "FeedbackLoopTracing"]),
+
     // MARK: Benchmarks
     .executableTarget(
       name: "benchmarks",
       dependencies: [
         "FeedbackLoop", "FeedbackLoopTesting", "FeedbackLoopExamples", "FeedbackCoverage", "FeedbackDiagram",
         "FeedbackLoopCombine",
-        "FeedbackLoopExplorer", "FeedbackLoopSupport",
+        "FeedbackLoopExplorer", "FeedbackLoopSupport", "FeedbackLoopInspector", "FeedbackGraph",
         .product(name: "HeapModule", package: "swift-collections"),
       ],
       path: "Benchmarks",
@@ -212,6 +236,10 @@ let package = Package(
         "DiagramCLI", "FeedbackCoverage", "FeedbackMutation", "FeedbackLoopExamples", "FeedbackLoopExplorer",
         "FeedbackLoopSupport",
       ]
+    ),
+    .testTarget(
+      name: "FeedbackLoopInspectorTests",
+      dependencies: ["FeedbackLoopInspector", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoop"]
     ),
     .testTarget(
       name: "FeedbackMutationTests",

@@ -16,6 +16,7 @@ let suites: [[Benchmark]] = [
   asyncEffectBenchmarks,
   combineBenchmarks,
   mutationBenchmarks,
+  watchBenchmarks,
 ]
 
 let all = suites.joined()

@@ -33,6 +33,8 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
   case staleCoverage([String], paths: [String])
   /// `report` on a folder whose manifest records no system.
   case nothingToReport(folder: String)
+  /// `watch` could not start: the folder, an option, or the address (the inspector's message).
+  case watch(String)
   /// `mutate --mutant ID` named a mutant no registered system has.
   case unknownMutant(String)
   /// A `mutate --merge` file that is not the results of `mutate --json` (or that repeats a mutant).
@@ -91,6 +93,8 @@ public enum DiagramCLIError: Error, Equatable, CustomStringConvertible {
     case .unknownMutant(let id):
       "unknown mutant \(messageQuoted(id, limit: 200)); `\(name) mutate --list` lists the mutants' ids"
     case .mutationResults(let message):
+      message
+    case .watch(let message):
       message
     case .mutationSetup(let message):
       message

@@ -4,7 +4,7 @@ import FeedbackGraph
 import Foundation
 
 /// The `diagram` command line of a ``DiagramCommand``: `render` (the default), `list`,
-/// `check`, `coverage`, `trace`, `explore`, `report`, `atlas`, `mutate`.
+/// `check`, `coverage`, `trace`, `explore`, `report`, `atlas`, `mutate`, `watch`.
 ///
 /// Generic over the command that knows the systems and explorations, so that nothing is kept
 /// in global state: ``DiagramCommand/main()`` runs `DiagramTool<Self>`.
@@ -17,7 +17,7 @@ public struct DiagramTool<Catalog: DiagramCommand>: ParsableCommand {
       abstract: "Draw feedback-loop systems with Graphviz.",
       subcommands: [
         Render.self, List.self, Check.self, CoverageCommand.self, TraceCommand.self, ExploreCommand.self,
-        ReportCommand.self, AtlasCommand.self, MutateCommand.self,
+        ReportCommand.self, AtlasCommand.self, MutateCommand.self, WatchCommand.self,
       ],
       defaultSubcommand: Render.self
     )

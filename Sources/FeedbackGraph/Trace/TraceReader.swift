@@ -75,9 +75,35 @@ public struct TraceReader {
     guard let line = try nextLine() else {
       throw GraphDecodingError(source: source, path: "", reason: "empty trace: expected a header line")
     }
-    let header = try JSONFormat.decode(TraceHeader.self, from: line, source: "\(source):\(lineNumber)")
-    try header.check(source: "\(source):\(lineNumber)")
+    return try Self.header(line: line, source: "\(source):\(lineNumber)")
+  }
+
+  /// The header `line` holds, checked (``TraceHeader/check(source:)``); `source` (`file:line`)
+  /// names it in errors. What ``header()`` does with the first line of a file.
+  package static func header(line: Data, source: String) throws -> TraceHeader {
+    let header = try JSONFormat.decode(TraceHeader.self, from: line, source: source)
+    try header.check(source: source)
     return header
+  }
+
+  /// The step `line` holds, checked (``TraceStep/check(source:)``), or `nil` for a blank
+  /// line; `source` (`file:line`) names it in errors. What ``next()`` does with each line
+  /// after the header, for a reader that has the line's bytes already (`diagram watch`).
+  package static func step(line: Data, source: String) throws -> TraceStep? {
+    let plain: TraceStep? = line.withUnsafeBytes { StepLineDecoder.decode($0) }
+    let step: TraceStep
+    if let plain {
+      step = plain
+    } else {
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+      do {
+        step = try JSONDecoder().decode(TraceStep.self, from: line)
+      } catch {
+        throw GraphDecodingError(source: source, underlying: error)
+      }
+    }
+    try step.check(source: source)
+    return step
   }
 
   /// The next step, or `nil` at the end of the file. Blank lines are skipped.
