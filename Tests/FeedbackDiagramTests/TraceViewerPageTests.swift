@@ -27,6 +27,22 @@ import Testing
     return try #require(object as? [String: Any])
   }
 
+  /// A step column of the page's data (``TraceViewerColumns/Step``), one value per step: a
+  /// run of n nones (`-n`) expanded, trailing nones restored.
+  static func column(_ name: String, of data: [String: Any]) throws -> [Int] {
+    let count = try #require(data["count"] as? Int)
+    let written = try #require((data["steps"] as? [String: Any])?[name] as? [Int], "no step column \(name)")
+    let values = written.flatMap { $0 < 0 ? Array(repeating: 0, count: -$0) : [$0] }
+    return values + Array(repeating: 0, count: count - values.count)
+  }
+
+  /// The effects' bars as rows `[start, end, lane, row, ending, effect]`, from their columns.
+  static func bars(_ data: [String: Any]) throws -> [[Int]] {
+    let bars = try #require(data["bars"] as? [String: [Int]])
+    let columns = try ["start", "end", "lane", "row", "ending", "effect"].map { try #require(bars[$0]) }
+    return columns[0].indices.map { row in columns.map { $0[row] } }
+  }
+
   /// The inline SVG element of the page, as XML.
   static func svg(_ page: String) throws -> String {
     let start = try #require(page.range(of: "<svg id=\"tv-svg\""))
@@ -53,7 +69,8 @@ import Testing
     let data = try Self.data(html)
     #expect(data["failing"] as? Int == 10)
     #expect(data["failingStep"] as? Int == 10)
-    #expect((data["steps"] as? [Any])?.count == 15)
+    #expect(data["count"] as? Int == 15)
+    #expect(try Self.column("time", of: data).count == 15)
   }
 
   /// The article's snippet (DiagramCLI, "Stepping through a trace"), as written there.
@@ -77,12 +94,9 @@ import Testing
     let html = try TraceViewerPage(graph: try #require(trace.header.graph), trace: trace).render()
     let data = try Self.data(html), svg = try Self.svg(html)
     let strings = try #require(data["strings"] as? [String])
-    let steps = try #require(data["steps"] as? [[Int]])
-    var edges: [String] = [], nodes: Set<String> = []
-    for row in steps {
-      if row.count > 15, row[15] > 0 { edges.append(strings[row[15] - 1]) }
-      if row.count > 6, row[6] > 0 { nodes.insert("state_\(row[6] - 1)") }
-    }
+    // Each value a position plus one, 0 for none.
+    let edges = try Self.column("edge", of: data).filter { $0 > 0 }.map { strings[$0 - 1] }
+    let nodes = Set(try Self.column("node", of: data).filter { $0 > 0 }.map { "state_\($0 - 1)" })
     #expect(edges == ["initial_edge", "edge_t0", "edge_t1", "edge_t3"])
     #expect(nodes == ["state_0", "state_1", "state_2"])
     for id in edges + nodes {
@@ -96,12 +110,12 @@ import Testing
     let trace = try Self.failing()
     let data = try Self.data(try TraceViewerPage(graph: try #require(trace.header.graph), trace: trace).render())
     // [start, end, lane, row, ending (0 finished, 1 cancelled, 2 running), effect]
-    let bars = try #require(data["bars"] as? [[Int]])
+    let bars = try Self.bars(data)
     #expect(bars == [[1, 4, 0, 0, 1, 0], [5, 8, 0, 0, 1, 1], [9, 11, 0, 0, 1, 2], [12, 13, 0, 0, 1, 3]])
     var cut = trace
     cut.steps.removeLast(4)  // up to step #10: effect #2 started at #9, not yet cancelled
     let running = try Self.data(try TraceViewerPage(graph: try #require(cut.header.graph), trace: cut).render())
-    #expect((running["bars"] as? [[Int]])?.last == [9, -1, 0, 0, 2, 2])
+    #expect(try Self.bars(running).last == [9, -1, 0, 0, 2, 2])
   }
 
   /// Names from all of Unicode (seeded, as the figures' round-trip test draws them), put

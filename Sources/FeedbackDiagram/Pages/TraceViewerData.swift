@@ -1,18 +1,8 @@
 import FeedbackGraph
 
-/// The data a trace viewer page embeds: every step as one JSON array of small numbers,
-/// strings interned once, plus the timeline's layout and the effects' extents.
-///
-/// A step is `[time, kind, before, beforeJSON, after, afterJSON, node, feedback, bar,
-/// event, eventJSON, link, from, to, fromNode, edge, transition]`: `time` is an index into
-/// `strings`, `kind` into `kinds`; every other field is stored plus one (`0`: none) and
-/// trailing zeros are left out (an effect step stops after `bar`). Strings are indices into
-/// `strings`. `before`/`after` are the state before and after the step (equal for a step
-/// that changes no state) and their JSON when the trace encodes states; `node` and
-/// `fromNode` are state positions in the graph (the figure's `state_<n>` ids); `bar` is the
-/// effect's position in `bars`; `edge` is the figure's id of the edge the step took; `link`
-/// is, for an event an effect emitted, the position of the step that emitted it, and for
-/// an emission the position of the step that reduced it. Positions count from 0.
+/// The data a trace viewer page embeds: the steps as named columns (``TraceViewerColumns``,
+/// `{"count":N,"steps":{"time":[…],"kind":[…],…}}`) with strings interned once, plus the
+/// timeline's layout and the effects' extents, each a table of named columns too.
 ///
 /// The steps' indices (`index`) and timeline positions (`x`, in hundredths of a point) are
 /// stored as differences: `index` from one more than the previous index (mostly `0`), unless
@@ -88,39 +78,37 @@ struct TraceViewerData {
       laneRows[lane] = rowEnds[lane].count
     }
 
-    var out = ScriptJSON()
-    out.raw("{\"steps\":[")
+    var table = ColumnTable<TraceViewerColumns.Step>()
     var current: (description: Int, json: Int, node: Int) = (-1, -1, -1)
-    var spans: [(offset: Int, name: Int)] = []
+    var spans = ColumnTable<TraceViewerColumns.Span>()
     for (offset, step) in steps.enumerated() {
-      if offset > 0 { out.raw(",") }
       let before = (description: intern(step.before).orElse(current.description), json: current.json)
       var after = before
       var node = current.node
       if let to = step.afterNode, step.kind != .ignoredEvent {
         after = (intern(step.after ?? to), intern(step.stateJSON))
         node = figure.states[to] ?? -1
-        spans.append((offset, intern(to)))
+        spans.append([.offset: offset, .name: intern(to)])
       }
       current = (after.description, after.json, node)
-      let fields: [Int] = [
-        before.description, before.json, after.description, after.json, node,
-        intern(step.feedback.map(graph.feedbackName)), barOf[offset] ?? -1,
-        intern(step.event), intern(step.eventJSON), links[offset] ?? -1,
-        intern(step.beforeNode), intern(step.afterNode), step.beforeNode.flatMap { figure.states[$0] } ?? -1,
-        intern(Self.edge(of: step, graph: graph, figure: figure)), intern(Self.transition(of: step, graph: graph)),
-      ]
-      out.raw(
-        "[\(intern(TraceTimeline.time(step.timeNanoseconds))),\(StepKind.allCases.firstIndex(of: step.kind) ?? 0)")
-      for field in fields[..<((fields.lastIndex { $0 != -1 } ?? -1) + 1)] {
-        out.raw(",")
-        out.int(field + 1)
-      }
-      out.raw("]")
+      // Every value a position plus one, 0 for none.
+      table.append([
+        .time: intern(TraceTimeline.time(step.timeNanoseconds)) + 1, .kind: intern(step.kind.rawValue) + 1,
+        .before: before.description + 1, .beforeJSON: before.json + 1, .after: after.description + 1,
+        .afterJSON: after.json + 1, .node: node + 1, .feedback: intern(step.feedback.map(graph.feedbackName)) + 1,
+        .bar: (barOf[offset] ?? -1) + 1, .event: intern(step.event) + 1, .eventJSON: intern(step.eventJSON) + 1,
+        .link: (links[offset] ?? -1) + 1, .from: intern(step.beforeNode) + 1, .to: intern(step.afterNode) + 1,
+        .fromNode: (step.beforeNode.flatMap { figure.states[$0] } ?? -1) + 1,
+        .edge: intern(Self.edge(of: step, graph: graph, figure: figure)) + 1,
+        .transition: intern(Self.transition(of: step, graph: graph)) + 1,
+      ])
     }
+    var out = ScriptJSON()
+    out.raw("{\"count\":\(steps.count),\"steps\":")
+    table.write(into: &out, runs: true)
     // Indices as differences, when every index and difference fits a JavaScript number.
     let absolute = steps.contains { $0.index.magnitude >= 1 << 52 }
-    out.raw("],\"absoluteIndices\":\(absolute),\"index\":[")
+    out.raw(",\"absoluteIndices\":\(absolute),\"index\":[")
     var previous = -1
     for (offset, step) in steps.enumerated() {
       if offset > 0 { out.raw(",") }
@@ -138,28 +126,33 @@ struct TraceViewerData {
     }
     out.raw("],\"width\":")
     out.number(timeline.width)
-    out.raw(",\"untimed\":\(timeline.isUntimed || steps.count < 2 ? "true" : "false"),\"breaks\":[")
-    for (offset, mark) in timeline.breaks.enumerated() {
-      if offset > 0 { out.raw(",") }
-      out.raw("[")
-      out.number(mark.x)
-      out.raw(",\(intern(TraceTimeline.time(TraceTimeline.nanoseconds(mark.nanoseconds))))]")
+    out.raw(",\"untimed\":\(timeline.isUntimed || steps.count < 2 ? "true" : "false"),\"breaks\":")
+    var breaks = ColumnTable<TraceViewerColumns.Break>()
+    for mark in timeline.breaks {
+      breaks.append([
+        .x: mark.x.isFinite ? Int((mark.x * 100).rounded()) : 0,
+        .label: intern(TraceTimeline.time(TraceTimeline.nanoseconds(mark.nanoseconds))),
+      ])
     }
-    out.raw("],\"spans\":[")
-    out.raw(spans.map { "[\($0.offset),\($0.name)]" }.joined(separator: ","))
-    out.raw("],\"lanes\":[")
+    breaks.write(into: &out)
+    out.raw(",\"spans\":")
+    spans.write(into: &out)
+    out.raw(",\"lanes\":")
+    var laneTable = ColumnTable<TraceViewerColumns.Lane>()
     for (offset, lane) in lanes.enumerated() {
-      if offset > 0 { out.raw(",") }
-      out.raw("[\(intern(lane.map(graph.feedbackName) ?? "effects")),\(laneRows[offset])]")
+      laneTable.append([.name: intern(lane.map(graph.feedbackName) ?? "effects"), .rows: laneRows[offset]])
     }
-    out.raw("],\"bars\":[")
-    out.raw(
-      laidOut.map { "[\($0.start),\($0.end ?? -1),\($0.lane),\($0.row),\($0.ending),\($0.effect)]" }.joined(
-        separator: ","))
-    out.raw("],\"kinds\":[")
-    out.raw(StepKind.allCases.map { ScriptJSON.quoted($0.rawValue) }.joined(separator: ","))
+    laneTable.write(into: &out)
+    out.raw(",\"bars\":")
+    var barTable = ColumnTable<TraceViewerColumns.Bar>()
+    for bar in laidOut {
+      barTable.append([
+        .start: bar.start, .end: bar.end ?? -1, .lane: bar.lane, .row: bar.row, .ending: bar.ending, .effect: bar.effect,
+      ])
+    }
+    barTable.write(into: &out)
     let outcome = trace.header.outcome
-    out.raw("],\"system\":")
+    out.raw(",\"system\":")
     out.string(graph.name)
     out.raw(",\"test\":")
     out.string(trace.header.test)

@@ -17,9 +17,10 @@ public import Foundation
 /// network. Light and dark follow `prefers-color-scheme`. Every name is escaped: text in
 /// HTML through the page escaper, the steps as JSON that is safe inside `<script>`.
 ///
-/// Large traces stay fast: the steps are embedded as one JSON array of small arrays with
-/// strings interned, the list renders only its visible rows, and the timeline is drawn on a
-/// canvas around the cursor (plus an overview of the whole run).
+/// Large traces stay fast: the steps are embedded as named columns of small numbers (runs
+/// of empty values shortened) with strings interned, the list renders only its visible
+/// rows, and the timeline is drawn on a canvas around the cursor (plus an overview of the
+/// whole run). The script is ES2015 (one class per pane), for any current browser.
 ///
 /// ```swift
 /// let page = TraceViewerPage(graph: trace.header.graph!, trace: trace)
@@ -49,9 +50,11 @@ public struct TraceViewerPage: Sendable {
 
   /// The template's path inside `Templates/`.
   public static let templatePath = "report/trace-viewer.mustache"
-  /// The scripts' paths inside `Templates/`, inlined into the page in this order: the
-  /// detail pane and the timeline (each a function), then the viewer, which calls them.
+  /// The scripts' paths inside `Templates/`, inlined into the page in this order inside
+  /// one function: the model (the data's named columns and the current step), one class
+  /// per pane (step list, figure, detail, timeline), then the viewer, which builds them.
   public static let scriptPaths = [
+    "report/trace-viewer-model.js", "report/trace-viewer-list.js", "report/trace-viewer-figure.js",
     "report/trace-viewer-detail.js", "report/trace-viewer-timeline.js", "report/trace-viewer.js",
   ]
 
