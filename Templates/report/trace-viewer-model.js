@@ -38,8 +38,9 @@ class TraceModel {
   }
 
   /* A column of `table` by its name: for the steps, one value per step, a position plus one
-     (0: none), a run of n nones written -n; other tables as written. A name the data does not
-     hold is an error that names it (the page's data and script disagree). */
+     (0: none), -n for n more of the previous value, trailing nones left out; other tables as
+     written. A name the data does not hold is an error that names it (the page's data and
+     script disagree). */
   column(name, table = "steps") {
     const key = table === "steps" ? name : table + "." + name;
     if (this.expanded.has(key)) return this.expanded.get(key);
@@ -50,10 +51,10 @@ class TraceModel {
     let values = columns[name];
     if (table === "steps") {
       const out = new Int32Array(this.count);
-      let at = 0;
+      let at = 0, previous = 0;
       for (const value of values) {
-        if (value < 0) at -= value;
-        else out[at++] = value;
+        if (value < 0) out.fill(previous, at, at -= value);
+        else out[at++] = previous = value;
       }
       values = out;
     }

@@ -57,7 +57,7 @@ import Testing
     case .beforeJSON: (4, #"<td class="path">light</td><td class="before">"red"</td>"#)
     case .afterJSON: (4, #"<td class="before">"red"</td><td class="after">"green"</td>"#)
     case .node: (4, #"data-state-node="state_\#(graph.states.firstIndex { $0.id == "green" }!)""#)
-    case .fromNode: (4, #"id="state_\#(graph.states.firstIndex { $0.id == "red" }!)" class="node tv-before""#)
+    case .fromNode: (4, #"id="state_\#(graph.states.firstIndex { $0.id == "red" }!)" class="node state tv-before""#)
     case .edge: (4, #"data-edge="edge_t0""#)
     case .feedback: (4, "<code>tick</code> from feedback timer")
     case .bar: (2, "<code>tick</code> emitted by timer effect #0")

@@ -27,12 +27,15 @@ import Testing
     return try #require(object as? [String: Any])
   }
 
-  /// A step column of the page's data (``TraceViewerColumns/Step``), one value per step: a
-  /// run of n nones (`-n`) expanded, trailing nones restored.
+  /// A step column of the page's data (``TraceViewerColumns/Step``), one value per step:
+  /// runs (`-n`: n more of the previous value) expanded, trailing nones restored.
   static func column(_ name: String, of data: [String: Any]) throws -> [Int] {
     let count = try #require(data["count"] as? Int)
     let written = try #require((data["steps"] as? [String: Any])?[name] as? [Int], "no step column \(name)")
-    let values = written.flatMap { $0 < 0 ? Array(repeating: 0, count: -$0) : [$0] }
+    var values: [Int] = []
+    for value in written {
+      values += value < 0 ? Array(repeating: values.last ?? 0, count: -value) : [value]
+    }
     return values + Array(repeating: 0, count: count - values.count)
   }
 

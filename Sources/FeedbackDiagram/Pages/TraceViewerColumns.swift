@@ -12,8 +12,10 @@ enum TraceViewerColumns {
   /// is the effect's position in `bars`; `link` is a step's position (for an event an effect
   /// emitted, the step that emitted it; for an emission, the step that reduced it).
   ///
-  /// A run of n ≥ 2 nones is written `-n`, and trailing nones are left out: an effect step
-  /// names no transition, so most columns are mostly runs.
+  /// A step that repeats the previous step's value is written as a run: `-n` is the previous
+  /// value n more times (where that is shorter), and trailing nones are left out. Most
+  /// columns are mostly runs: a state is carried across the effect steps around it, the
+  /// steps of one instant share its time, an effect step names no transition.
   enum Step: String, CaseIterable {
     /// The step's time as people read it (`+30 s`), a text.
     case time
@@ -92,26 +94,28 @@ struct ColumnTable<Column: CaseIterable & RawRepresentable & Hashable> where Col
     for (column, value) in row { values[position[column]!][values[0].count - 1] = value }
   }
 
-  /// Writes `{"name":[…],…}`; with `runs`, a run of n ≥ 2 zeros is `-n` and trailing zeros
-  /// are left out (for tables whose values are never negative).
+  /// Writes `{"name":[…],…}`; with `runs` (for tables whose values are never negative), n
+  /// more of the previous value (`0` before the first) are `-n` where that is shorter, and
+  /// trailing zeros are left out.
   func write(into out: inout ScriptJSON, runs: Bool = false) {
     out.raw("{")
     for (offset, column) in Column.allCases.enumerated() {
       if offset > 0 { out.raw(",") }
       out.raw("\(ScriptJSON.quoted(column.rawValue)):[")
       let column = values[offset]
-      var first = true, index = 0
+      var first = true, index = 0, previous = 0
       let end = runs ? (column.lastIndex { $0 != 0 } ?? -1) + 1 : column.count
       while index < end {
         if !first { out.raw(",") }
         first = false
         var run = 0
-        if runs { while index + run < end && column[index + run] == 0 { run += 1 } }
-        if run >= 2 {
+        if runs { while index + run < end && column[index + run] == previous { run += 1 } }
+        if run >= 2 || run == 1 && previous >= 10 {
           out.int(-run)
           index += run
         } else {
-          out.int(column[index])
+          previous = column[index]
+          out.int(previous)
           index += 1
         }
       }

@@ -79,6 +79,7 @@ struct TraceViewerData {
     }
 
     var table = ColumnTable<TraceViewerColumns.Step>()
+    for kind in StepKind.allCases { _ = intern(kind.rawValue) }  // the kinds first: one digit each
     var current: (description: Int, json: Int, node: Int) = (-1, -1, -1)
     var spans = ColumnTable<TraceViewerColumns.Span>()
     for (offset, step) in steps.enumerated() {
