@@ -148,7 +148,8 @@ struct TraceViewerData {
     var barTable = ColumnTable<TraceViewerColumns.Bar>()
     for bar in laidOut {
       barTable.append([
-        .start: bar.start, .end: bar.end ?? -1, .lane: bar.lane, .row: bar.row, .ending: bar.ending, .effect: bar.effect,
+        .start: bar.start, .end: bar.end ?? -1, .lane: bar.lane, .row: bar.row, .ending: bar.ending,
+        .effect: bar.effect,
       ])
     }
     barTable.write(into: &out)
