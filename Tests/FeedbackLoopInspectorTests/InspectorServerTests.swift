@@ -16,7 +16,7 @@ import Testing
     let port = Protected<Int?>(nil)
     let server = Task { try await inspector.run { url in port.withLock { $0 = url.port } } }
     defer { server.cancel() }
-    // Long: in the whole suite, tests that block threads can keep the server's tasks waiting for minutes.
+    // Long: a loaded machine (the whole suite, a second suite beside it) can be slow to start anything.
     let deadline = ContinuousClock.now + .seconds(600)
     while port.withLock({ $0 }) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
     let bound = try #require(port.withLock { $0 })
@@ -79,6 +79,29 @@ import Testing
       #expect(seen.status == 204)
       let bad = try await RawHTTP.get("/seen?\(token)&loop=x", port: port)
       #expect(bad.status == 400)
+    }
+  }
+
+  @Test func theLiveViewAsksForTheNewestStepsOnly() async throws {
+    try await withServer { port in
+      let token = "token=\(Self.token.text)"
+      var all = try await RawHTTP.get("/loop/1?" + token, port: port)
+      for _ in 0..<50 where all.status != 200 {
+        try await Task.sleep(for: .milliseconds(50))
+        all = try await RawHTTP.get("/loop/1?" + token, port: port)
+      }
+      #expect(all.status == 200)
+      #expect(!all.text.contains("of 3 (the window"), "every kept step, no window note")
+      let last = try await RawHTTP.get("/loop/1?\(token)&last=2", port: port)
+      #expect(last.status == 200)
+      #expect(last.text.contains("steps #1–#2 of 3 (the window"), "\(last.text.prefix(2_000))")
+      let more = try await RawHTTP.get("/loop/1?\(token)&last=500", port: port)
+      #expect(!more.text.contains("of 3 (the window"), "more than kept: every kept step")
+      for value in ["0", "-1", "x", ""] {
+        let bad = try await RawHTTP.get("/loop/1?\(token)&last=\(value)", port: port)
+        #expect(bad.status == 400, "last=\(value)")
+        #expect(bad.text.contains("400: last must be a number of steps, at least 1"), "last=\(value): \(bad.text)")
+      }
     }
   }
 
