@@ -9,7 +9,7 @@ import Testing
   static let token = InspectorToken(text: "0123456789abcdef0123456789abcdef")
 
   /// Runs `body` with the port of a running inspector of a folder holding one short trace.
-  func withServer(_ body: (Int) async throws -> Void) async throws {
+  static func withServer(_ body: (Int) async throws -> Void) async throws {
     let folder = try TraceFolder()
     try folder.create("TrafficLight-1.jsonl", try TraceFolder.trace(0..<3))
     let inspector = try Inspector(configuration: InspectorConfiguration(folder: folder.url), token: Self.token)
@@ -23,6 +23,17 @@ import Testing
     try await body(bound)
   }
 
+  /// `GET /loop/1` once the server has read the folder (a few polls at most).
+  static func firstLoop(port: Int) async throws -> RawHTTP.Reply {
+    let target = "/loop/1?token=\(token.text)"
+    var loop = try await RawHTTP.get(target, port: port)
+    for _ in 0..<100 where loop.status != 200 {
+      try await Task.sleep(for: .milliseconds(50))
+      loop = try await RawHTTP.get(target, port: port)
+    }
+    return loop
+  }
+
   @Test func thePrintedURLIsOnTheLoopbackWithTheToken() throws {
     let folder = try TraceFolder()
     let inspector = try Inspector(configuration: InspectorConfiguration(folder: folder.url), token: Self.token)
@@ -32,7 +43,7 @@ import Testing
   }
 
   @Test func everyRouteNeedsTheToken() async throws {
-    try await withServer { port in
+    try await Self.withServer { port in
       for target in ["/", "/events", "/loop/1", "/seen?loop=1&session=1&step=0", "/nothing"] {
         let reply = try await RawHTTP.get(target, port: port)
         #expect(reply.status == 403, "\(target)")
@@ -49,7 +60,7 @@ import Testing
   }
 
   @Test func noRequestPathReachesTheFileSystem() async throws {
-    try await withServer { port in
+    try await Self.withServer { port in
       let token = "token=\(Self.token.text)"
       for target in [
         "/../../../../etc/passwd", "/etc/passwd", "/loop/../../etc/passwd", "/loop/..%2F..%2Fetc%2Fpasswd",
@@ -65,13 +76,9 @@ import Testing
   }
 
   @Test func aLoopIsItsViewerPageAndTheStreamSummarizesTheFolder() async throws {
-    try await withServer { port in
+    try await Self.withServer { port in
       let token = "token=\(Self.token.text)"
-      var loop = try await RawHTTP.get("/loop/1?" + token, port: port)
-      for _ in 0..<50 where loop.status != 200 {
-        try await Task.sleep(for: .milliseconds(50))
-        loop = try await RawHTTP.get("/loop/1?" + token, port: port)
-      }
+      let loop = try await Self.firstLoop(port: port)
       #expect(loop.status == 200)
       #expect(loop.text.contains("id=\"tv-data\""))
       #expect(loop.text.contains("data-status=\"recorded\""))
@@ -83,13 +90,9 @@ import Testing
   }
 
   @Test func theLiveViewAsksForTheNewestStepsOnly() async throws {
-    try await withServer { port in
+    try await Self.withServer { port in
       let token = "token=\(Self.token.text)"
-      var all = try await RawHTTP.get("/loop/1?" + token, port: port)
-      for _ in 0..<50 where all.status != 200 {
-        try await Task.sleep(for: .milliseconds(50))
-        all = try await RawHTTP.get("/loop/1?" + token, port: port)
-      }
+      let all = try await Self.firstLoop(port: port)
       #expect(all.status == 200)
       #expect(!all.text.contains("of 3 (the window"), "every kept step, no window note")
       let last = try await RawHTTP.get("/loop/1?\(token)&last=2", port: port)

@@ -8,27 +8,15 @@ import Testing
 /// test process's synchronous waits): its tasks run on ``InspectorThreads``.
 @Suite struct InspectorThreadsTests {
   @Test func theServerAnswersWhileTheSharedPoolIsBlocked() async throws {
-    let folder = try TraceFolder()
-    try folder.create("TrafficLight-1.jsonl", try TraceFolder.trace(0..<3))
-    let token = InspectorToken(text: "0123456789abcdef0123456789abcdef")
-    let inspector = try Inspector(configuration: InspectorConfiguration(folder: folder.url), token: token)
-    let port = Protected<Int?>(nil)
-    let server = Task { try await inspector.run { url in port.withLock { $0 = url.port } } }
-    defer { server.cancel() }
-    let deadline = ContinuousClock.now + .seconds(600)
-    while port.withLock({ $0 }) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-    let bound = try #require(port.withLock { $0 })
-    let target = "/loop/1?token=\(token.text)"
-    var ready = try await RawHTTP.get(target, port: bound)
-    for _ in 0..<100 where ready.status != 200 {
-      try await Task.sleep(for: .milliseconds(50))
-      ready = try await RawHTTP.get(target, port: bound)
+    try await InspectorServerTests.withServer { port in
+      let ready = try await InspectorServerTests.firstLoop(port: port)
+      try #require(ready.status == 200)
+      let target = "/loop/1?token=\(InspectorServerTests.token.text)"
+      let (status, blockedAtRequest) = Self.requestWithThePoolBlocked(target, port: port)
+      #expect(blockedAtRequest < Self.blockers, "the pool had a thread to spare: the test proves nothing")
+      #expect(
+        status == 200, "no answer while the shared pool was blocked (status \(status.map(String.init) ?? "none"))")
     }
-    try #require(ready.status == 200)
-
-    let (status, blockedAtRequest) = Self.requestWithThePoolBlocked(target, port: bound)
-    #expect(blockedAtRequest < Self.blockers, "the pool had a thread to spare: the test proves nothing")
-    #expect(status == 200, "no answer while the shared pool was blocked (status \(status.map(String.init) ?? "none"))")
   }
 
   static let blockers = 64
