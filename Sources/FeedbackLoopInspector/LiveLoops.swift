@@ -8,8 +8,9 @@ package import Foundation
 /// folder, reads what each file gained and updates the loops. A file whose header names a
 /// system already seen, begun after its current file, starts that loop's next session (the
 /// app restarted); a file replaced or shortened does too. The next file of a rotating writer
-/// (``WriterFileName``: same system and process, the next number) continues the session. Steps of a file that is no longer
-/// its loop's current one are counted in ``ignoredSteps``, not shown.
+/// (``WriterFileName``: same system and process, the next number) continues the session.
+/// Steps of a file that is no longer its loop's current one are counted in ``ignoredSteps``,
+/// not shown.
 ///
 /// Bounded: each loop keeps its last ``maximumSteps`` steps (and counts what it let go), the
 /// problem list its last ``maximumProblems`` lines, and at most ``maximumFiles`` files are

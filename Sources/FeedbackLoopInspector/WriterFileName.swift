@@ -30,11 +30,18 @@ struct WriterFileName: Equatable {
     next.system == system && next.processID == processID && next.sequence == sequence + 1
   }
 
-  /// The order files are read in within one poll: by name, except that one writer's files
-  /// come in the order it wrote them (`…-9.jsonl` before `…-10.jsonl`).
+  /// The order files are read in within one poll: by name, except that the number at the end
+  /// of a writer's name counts as a number (`…-9.jsonl` before `…-10.jsonl`), so one writer's
+  /// files come in the order it wrote them. A total order: names compare by their keys.
   static func readingOrder(_ a: String, _ b: String) -> Bool {
-    guard let x = WriterFileName(a), let y = WriterFileName(b), x.system == y.system, x.processID == y.processID
-    else { return a < b }
-    return x.sequence < y.sequence
+    let (x, y) = (readingKey(a), readingKey(b))
+    return x != y ? x < y : a < b
+  }
+
+  /// `name`, with a writer's number padded to 20 digits.
+  private static func readingKey(_ name: String) -> String {
+    guard let parsed = WriterFileName(name), let dash = name.lastIndex(of: "-") else { return name }
+    let number = String(parsed.sequence)
+    return name[...dash] + String(repeating: "0", count: max(0, 20 - number.count)) + number
   }
 }

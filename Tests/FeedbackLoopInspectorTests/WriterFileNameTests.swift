@@ -30,8 +30,10 @@ import Testing
   }
 
   @Test func oneWritersFilesAreReadInTheOrderItWroteThem() {
-    let names = ["L-20261127-101500-42-10.jsonl", "L-20261127-101500-42-9.jsonl", "A.jsonl"]
-    #expect(names.sorted(by: WriterFileName.readingOrder) == [names[2], names[1], names[0]])
+    let names = [
+      "L-20261127-101500-42-10.jsonl", "L-20261127-101500-42-9.jsonl", "A.jsonl", "L-20261127-101500-42-1a.jsonl",
+    ]
+    #expect(names.sorted(by: WriterFileName.readingOrder) == [names[2], names[1], names[0], names[3]])
   }
 
   /// The belief a user holds: a `.rotatingFiles` writer's files show as one session, every
