@@ -6,13 +6,15 @@ public import FeedbackGraph
 ///
 /// ```swift
 /// // in your diagram executable, which imports the runtime and FeedbackLoopExplorer:
-/// RegisteredExploration(name: "Checkout") {
+/// let checkout = RegisteredExploration(name: "Checkout") {
 ///   let exploration = checkoutExplorer.run()
 ///   return ExplorationOutput(
 ///     report: exploration.report, reachableGraph: exploration.reachableGraph(),
 ///     findingTraces: exploration.findings.compactMap(exploration.trace(for:)),
 ///     coveringTraces: exploration.coveringTraces, hasFindings: !exploration.findings.isEmpty)
-/// } behaviour: { mutant in checkoutExplorer.behaviour(applying: mutant) }
+/// } behaviour: { mutant in
+///   checkoutExplorer.behaviour(applying: mutant)
+/// }
 /// ```
 public struct RegisteredExploration: Sendable {
   /// The system's name, as `diagram explore NAME` takes it.

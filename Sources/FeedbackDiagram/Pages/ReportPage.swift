@@ -12,11 +12,10 @@ import Mustache
 /// Content-Security-Policy forbids it, and its script and styles are inline.
 ///
 /// ```swift
-/// let page = ReportPage(title: "Checkout", systems: [
-///   .init(name: "Checkout", anchor: "Checkout", figures: [
-///     .init(src: "Checkout.states.svg", alt: "Checkout states figure", caption: "States and transitions"),
-///   ]),
-/// ])
+/// let figure = ReportPage.Figure(
+///   src: "Checkout.states.svg", alt: "Checkout states", caption: "States and transitions")
+/// let system = ReportPage.System(name: "Checkout", anchor: "Checkout", figures: [figure])
+/// let page = ReportPage(title: "Checkout", systems: [system])
 /// try page.render().write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
 /// ```
 public struct ReportPage: Sendable, Equatable {

@@ -11,8 +11,8 @@
 /// so a trace recorded before a reorder still replays after it:
 ///
 /// ```swift
-/// let keys = graph.transitionKeys          // [TransitionID: TransitionKey]
-/// recorded.transitionKeys[step.transition!] == graph.transitionKeys[replayed.transition!]
+/// let keys = graph.transitionKeys  // [TransitionID: TransitionKey]
+/// let same = recorded.transitionKeys[step.transition!] == keys[replayed.transition!]  // the same transition
 /// ```
 public struct TransitionKey: Hashable, Sendable, CustomStringConvertible {
   /// `fnv1a64:` and 16 hex digits of the content, then `#n` for the n-th identical one (n ≥ 2).

@@ -14,7 +14,9 @@ public import Foundation
 /// ```swift
 /// var reader = try TraceReader(contentsOf: url)
 /// let header = try reader.header()
-/// while let step = try reader.next() { … }
+/// var events = 0
+/// while let step = try reader.next() { if step.kind == .event { events += 1 } }
+/// print("\(header.graph?.name ?? "?"): \(events) events")
 /// ```
 ///
 /// Every error is a ``GraphDecodingError`` whose source names the file and the line
