@@ -57,6 +57,29 @@ import Testing
     for failure in failures.sorted() { Issue.record(Comment(rawValue: failure)) }
   }
 
+  /// A doc comment's block that drifted from its test fails, naming the block's line, the
+  /// line that differs and its closest copy.
+  @Test func aDriftedBlockIsNamedWithItsClosestCopy() {
+    let source = """
+      /// Counts.
+      ///
+      /// ```swift
+      /// let loop = Loop(counter)
+      /// loop.send(.increment)
+      /// ```
+      public func count() {}
+      """
+    let test = ReadmeMirrorCheck.Source(
+      path: "Tests/CounterTests.swift", text: "let loop = Loop(counter)\nloop.send(.decrement)\n")
+    let check = ReadmeMirrorCheck(
+      readme: Self.publicDocComments(of: source), sources: [test], document: "Sources/Counter.swift", manifest: "")
+    #expect(
+      check.failures() == [
+        "Sources/Counter.swift:3: the swift block is compiled by no test: Sources/Counter.swift:5 reads "
+          + "`loop.send(.increment)`, where its closest copy, Tests/CounterTests.swift:2, has `loop.send(.decrement)`."
+      ])
+  }
+
   @Test func onlyPublicDeclarationsCommentsAreReadWithTheirLineNumbers() {
     let source = """
       /// ```swift
