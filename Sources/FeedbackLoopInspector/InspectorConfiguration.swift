@@ -13,7 +13,7 @@ public struct InspectorConfiguration: Sendable {
   /// The steps each loop keeps (the last ones of its current session).
   public var maximumSteps = 5_000
   /// How often the folder is listed and the files read.
-  public var pollInterval: Duration = .milliseconds(50)
+  public var pollInterval: Duration = .milliseconds(20)
   /// How long one event stream stays open before the server ends it (the page reconnects
   /// at once); `nil`: until the page goes. A headless browser's virtual time only moves
   /// while no request is open, so the browser test sets it.
