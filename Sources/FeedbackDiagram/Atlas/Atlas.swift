@@ -71,7 +71,7 @@ public struct Atlas: Sendable {
 
   /// The file names of this atlas for a system whose files are named `systemStem`
   /// (see the CLI's `OutputNames`), with images in `image` (`svg`, `png` or `pdf`).
-  package func index(systemStem: String, image: String) -> AtlasIndex {
+  public func index(systemStem: String, image: String) -> AtlasIndex {
     AtlasIndex(
       system: graph.name,
       overview: "\(systemStem).atlas.\(image)",
