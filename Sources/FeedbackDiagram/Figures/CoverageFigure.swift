@@ -31,9 +31,9 @@ import FeedbackGraph
 /// legend says so), never minutes of layout.
 public struct CoverageFigure: Sendable {
   /// What to draw.
-  public var coverage: Coverage
+  package var coverage: Coverage
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// Above this many edges, the figure switches to the large-graph defaults.
   package var largeGraphEdgeCount = 80
   /// At most this many uncovered transitions and unreached targets are named in the legend;

@@ -37,9 +37,9 @@ public import FeedbackGraph
 /// the legend carries the budget's note.
 public struct StateMachineFigure: Sendable {
   /// The graph to draw.
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// The limits this figure obeys.
   package var budget = RenderBudget.standard
 

@@ -14,11 +14,11 @@ public import FeedbackGraph
 /// the machine), and past them again a summary; the legend says so.
 public struct TracePathFigure: Sendable {
   /// The machine to draw on: the graph the trace was recorded against.
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// The run.
-  public var trace: Trace
+  package var trace: Trace
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// At most this many step numbers are written on one edge; the rest are counted.
   package var stepsPerEdge = 8
   /// At most this many steps are listed in one edge's tooltip; the rest are counted.

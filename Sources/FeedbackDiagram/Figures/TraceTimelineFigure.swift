@@ -17,11 +17,11 @@ public struct TraceTimelineFigure: Sendable {
   /// The Graphviz layout engine this figure needs.
   public static let engine = "neato"
   /// The graph the trace was recorded against (for feedback names).
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// The run.
-  public var trace: Trace
+  package var trace: Trace
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// At most this many steps are drawn (around the failing step, if any); the title says
   /// which.
   package var maximumSteps = 400

@@ -28,11 +28,11 @@ public import Foundation
 /// ```
 public struct TraceViewerPage: Sendable {
   /// The machine the run is drawn on: the graph the trace was recorded against.
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// The run (or the window of it that was read).
-  public var trace: Trace
+  package var trace: Trace
   /// The figure's colours and fonts; the figure sits on a card of its background.
-  public var theme: Theme
+  package var theme: Theme
   /// How many steps the trace file holds: more than ``trace`` keeps when only a window was
   /// read (the page says so).
   package var totalSteps: Int
