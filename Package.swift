@@ -239,7 +239,9 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedbackLoopInspectorTests",
-      dependencies: ["FeedbackLoopInspector", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoop"]
+      dependencies: [
+        "FeedbackLoopInspector", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackLoopTracing",
+      ]
     ),
     .testTarget(
       name: "FeedbackMutationTests",

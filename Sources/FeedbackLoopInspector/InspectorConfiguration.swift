@@ -13,7 +13,7 @@ package struct InspectorConfiguration: Sendable {
   /// The steps each loop keeps (the last ones of its current session).
   package var maximumSteps = 5_000
   /// How often the folder is listed and the files read.
-  package var pollInterval: Duration = .milliseconds(50)
+  package var pollInterval: Duration = .milliseconds(20)
   /// How long one event stream stays open before the server ends it (the page reconnects
   /// at once); `nil`: until the page goes. A headless browser's virtual time only moves
   /// while no request is open, so the browser test sets it.
