@@ -166,7 +166,8 @@ let package = Package(
       dependencies: ["DiagramCLI", "DiagramExplorer", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
 
     // A loop that writes its trace files for a minute, for `diagram watch` (not a product).
-    .executableTarget(name: "watch-demo", dependencies: ["FeedbackLoop", "FeedbackLoopTracing"]),
+    .executableTarget(
+      name: "watch-demo", dependencies: ["FeedbackLoop", "FeedbackLoopExamples", "FeedbackLoopTracing"]),
 
     // MARK: Benchmarks
     .executableTarget(
