@@ -207,9 +207,7 @@ let package = Package(
         "FeedbackLoopTracing",
         // RequestStreamReplayTests: a stream of requests with `removeDuplicates`.
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-      ],
-      // The doc comments' swift blocks no test compiles yet (DocCommentMirrorCheckTests).
-      exclude: ["Readme/DocCommentGaps.txt"]
+      ]
     ),
     .testTarget(
       name: "FeedbackLoopExplorerTests",

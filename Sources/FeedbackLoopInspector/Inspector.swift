@@ -1,7 +1,7 @@
 import FeedbackDiagram
 import FeedbackGraph
 import FeedbackLoopSupport
-public import Foundation
+package import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -21,9 +21,9 @@ import NIOCore
 /// every request must carry the random token of the printed URL (403 otherwise). No request
 /// path reaches the file system (``InspectorRoute``). Nothing a trace file holds stops the
 /// server: problems are listed on the page.
-public final class Inspector: Sendable {
+package final class Inspector: Sendable {
   /// How it serves.
-  public let configuration: InspectorConfiguration
+  package let configuration: InspectorConfiguration
   let token: InspectorToken
   let loops: Protected<LiveLoops>
   private let pages = Protected<[Int: CachedPage]>([:])
@@ -44,7 +44,7 @@ public final class Inspector: Sendable {
   ///
   /// - Throws: ``InspectorError`` when the folder is not a folder, or the page's template is
   ///   missing.
-  public convenience init(configuration: InspectorConfiguration) throws {
+  package convenience init(configuration: InspectorConfiguration) throws {
     try self.init(configuration: configuration, token: InspectorToken())
   }
 
@@ -66,7 +66,7 @@ public final class Inspector: Sendable {
   }
 
   /// The page's address on `port`, with the token: `http://127.0.0.1:PORT/?token=…`.
-  public func url(port: Int) -> URL {
+  package func url(port: Int) -> URL {
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     return URL(string: "http://\(host):\(port)/?token=\(token.text)")!
   }
@@ -77,7 +77,7 @@ public final class Inspector: Sendable {
   /// Serves until the task is cancelled; calls `ready` with the page's URL once listening.
   ///
   /// - Throws: when the address cannot be bound.
-  public func run(ready: @escaping @Sendable (URL) async -> Void) async throws {
+  package func run(ready: @escaping @Sendable (URL) async -> Void) async throws {
     let responder = CallbackResponder<BasicRequestContext> { [self] request, _ in
       await respond(to: request)
     }
