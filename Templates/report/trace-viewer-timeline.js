@@ -113,6 +113,17 @@ class Timeline {
     // An instant holding several steps is one mark, a bracket over the steps spread out
     // along it (no time passes along it): an effect started at its third step starts at it.
     c.strokeStyle = color("--border"); c.beginPath(); c.moveTo(LABEL, AXIS - 4); c.lineTo(LABEL + width, AXIS - 4); c.stroke();
+    // Breaks (time left out) first: an instant's label never covers a break's.
+    const breakLabels = [];
+    this.breakX.forEach((x, index) => {
+      const bx = sx(x / 100);
+      if (bx < LABEL - 40 || bx > LABEL + width + 40) return;
+      const text = "+" + model.string(this.breakLabel[index]);
+      c.strokeStyle = color("--muted"); c.beginPath(); c.moveTo(bx - 4, AXIS); c.lineTo(bx, AXIS - 8); c.lineTo(bx + 4, AXIS); c.stroke();
+      c.fillStyle = color("--muted"); c.fillText(text, bx + 6, AXIS - 12);
+      breakLabels.push([bx + 6, bx + 6 + c.measureText(text).width]);
+    });
+    const coversBreak = (from, to) => breakLabels.some(([a, b]) => from < b + 6 && to + 6 > a);
     let lastLabelEnd = -Infinity;
     const instants = [];
     for (let i = lo; i <= hi; i++) {
@@ -131,15 +142,12 @@ class Timeline {
           instants.push(Math.round(tx) + "-" + Math.round(ex1));
         }
       }
-      if (tx > lastLabelEnd + 6) { c.fillStyle = color("--muted"); c.fillText(label, tx + 2, 8); lastLabelEnd = tx + 2 + c.measureText(label).width; }
+      const labelEnd = tx + 2 + c.measureText(label).width;
+      if (tx > lastLabelEnd + 6 && !coversBreak(tx + 2, labelEnd)) {
+        c.fillStyle = color("--muted"); c.fillText(label, tx + 2, 8); lastLabelEnd = labelEnd;
+      }
     }
     timeline.setAttribute("data-instants", instants.join(" "));
-    this.breakX.forEach((x, index) => {
-      const bx = sx(x / 100);
-      if (bx < LABEL - 40 || bx > LABEL + width + 40) return;
-      c.strokeStyle = color("--muted"); c.beginPath(); c.moveTo(bx - 4, AXIS); c.lineTo(bx, AXIS - 8); c.lineTo(bx + 4, AXIS); c.stroke();
-      c.fillStyle = color("--muted"); c.fillText("+" + model.string(this.breakLabel[index]), bx + 6, AXIS - 12);
-    });
     // States: spans from the step that entered each state to the step that left it.
     const spans = this.spanOffset;
     let first = 0, past = spans.length;
