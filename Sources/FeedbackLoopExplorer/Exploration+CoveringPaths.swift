@@ -35,7 +35,7 @@ extension Exploration {
 
   /// The declared transitions no reachable state and event fire; empty unless the
   /// exploration is complete (a bounded one cannot tell).
-  public var unreachableTransitions: [TransitionID] {
+  package var unreachableTransitions: [TransitionID] {
     guard isComplete else { return [] }
     return record.firstFiring.indices.filter { record.firstFiring[$0].state < 0 }.map { TransitionID($0) }
   }
@@ -51,7 +51,7 @@ extension Exploration {
 
 extension Exploration {
   /// The declared transitions some reachable state and event fire, by id.
-  public var firedTransitions: [TransitionID] {
+  package var firedTransitions: [TransitionID] {
     record.firstFiring.indices.filter { record.firstFiring[$0].state >= 0 }.map { TransitionID($0) }
   }
 }

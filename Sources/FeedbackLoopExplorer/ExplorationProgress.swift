@@ -21,7 +21,7 @@ public struct ExplorationProgress: Sendable, Hashable {
   }
 
   /// States visited per wall-clock second.
-  public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
+  package var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
 }
 
 /// How an exploration ended: having visited every reachable state, or at a bound.

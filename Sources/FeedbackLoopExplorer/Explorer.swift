@@ -53,9 +53,9 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The Swift expression that makes this explorer (`ExampleExplorers.signIn`), if given:
   /// the test printed for a finding is then a `@Test` that replays it with this explorer,
   /// rather than a function that takes the explorer.
-  public var swiftExplorer: String?
+  package var swiftExplorer: String?
   /// Creates an explorer like this one whose printed tests make it with `swift`.
-  public func writingExplorer(_ swift: String) -> Explorer {
+  package func writingExplorer(_ swift: String) -> Explorer {
     var copy = self
     copy.swiftExplorer = swift
     return copy

@@ -50,5 +50,5 @@ public struct ExplorerFinding<State: Sendable, Event: Sendable>: Sendable {
   /// One paragraph saying what was found, with the path's events. Deterministic.
   public var message: String
   /// A short name for files and tests: `invariant-only-valid-forms-are-submitted`.
-  public var slug: String
+  package var slug: String
 }

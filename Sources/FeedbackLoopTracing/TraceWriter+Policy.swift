@@ -85,7 +85,7 @@ public struct TraceWriterFailure: Error, Hashable, Sendable, CustomStringConvert
   /// The path of the directory or file concerned.
   public var path: String
   /// The operating system's error number (`errno`), when known.
-  public var errorNumber: Int32?
+  package var errorNumber: Int32?
   /// The operating system's (or Foundation's) description of the error.
   public var reason: String
 

@@ -19,7 +19,7 @@ extension Loop {
   }
 
   /// Whether the loop's system declares an input named `input`.
-  public func hasInput(_ input: String) -> Bool {
+  package func hasInput(_ input: String) -> Bool {
     inputIndex(input) != nil
   }
 

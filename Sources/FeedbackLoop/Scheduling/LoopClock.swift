@@ -45,7 +45,8 @@ public struct LoopClock: Clock, Sendable {
 
   /// The clock of `scheduler`, as a loop's feedbacks see it.
   public init(_ scheduler: any LoopScheduler) {
-    self.init(scheduler.clock)
+    let clock: any Clock<Duration> = scheduler.clock
+    self.init(clock)
   }
 
   /// The time now, as an offset from the clock's origin.
