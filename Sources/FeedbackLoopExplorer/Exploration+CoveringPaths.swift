@@ -11,7 +11,7 @@ extension Exploration {
   ///
   /// Built greedily from each transition's shortest firing path, longest first, keeping a
   /// path only when it fires a transition the kept ones do not; deterministic. The
-  /// transitions it cannot fire are ``unreachableTransitions`` (when the exploration is
+  /// transitions it cannot fire are `unreachableTransitions` (when the exploration is
   /// complete).
   public var coveringPaths: [ExplorerPath<State, Event>] {
     let candidates = record.firstFiring.enumerated().compactMap {

@@ -48,7 +48,7 @@ public struct TraceWriterConfigurationError: Error, Hashable, Sendable, CustomSt
   public var reason: String
 
   /// An error saying `reason`.
-  public init(reason: String) {
+  package init(reason: String) {
     self.reason = reason
   }
 
@@ -90,7 +90,7 @@ public struct TraceWriterFailure: Error, Hashable, Sendable, CustomStringConvert
   public var reason: String
 
   /// A failure to do `operation` on `path`.
-  public init(operation: Operation, path: String, errorNumber: Int32?, reason: String) {
+  package init(operation: Operation, path: String, errorNumber: Int32?, reason: String) {
     self.operation = operation
     self.path = path
     self.errorNumber = errorNumber
@@ -131,7 +131,7 @@ public struct TraceWriterStatus: Hashable, Sendable {
   public var isClosed: Bool
 
   /// A status.
-  public init(
+  package init(
     recordedSteps: Int = 0, writtenSteps: Int = 0, droppedSteps: Int = 0, files: [URL] = [],
     failure: TraceWriterFailure? = nil, isClosed: Bool = false
   ) {

@@ -20,7 +20,7 @@ public struct LoopClock: Clock, Sendable {
     public var offset: Duration
 
     /// Creates an instant `offset` after the clock's origin.
-    public init(offset: Duration) { self.offset = offset }
+    package init(offset: Duration) { self.offset = offset }
 
     /// The instant `duration` later.
     public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }

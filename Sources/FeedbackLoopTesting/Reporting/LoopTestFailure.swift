@@ -20,7 +20,7 @@ public struct LoopTestFailure: Error, CustomStringConvertible, Sendable {
   package let details: String?
 
   /// Splits a failure message at its first blank line: heading, then details.
-  public init(message: String) {
+  package init(message: String) {
     if let gap = message.range(of: "\n\n") {
       heading = String(message[..<gap.lowerBound])
       let rest = message[gap.upperBound...]
