@@ -36,7 +36,7 @@ public enum ExplorationCompletion: Hashable, Sendable {
   case cancelled
 
   /// The sentence the report gives it.
-  public var sentence: String {
+  package var sentence: String {
     switch self {
     case .complete:
       "complete: every reachable state was visited."
