@@ -29,11 +29,13 @@ import Testing
   }
 
   @Test func eachBranchTakenAddsItsLinesInOrder() {
-    #expect(Self.feedbackNames(first: true, optional: true, passes: 2, mode: 0) == [
-      "first", "optional", "pass 0", "pass 1", "mode 0",
-    ])
+    #expect(
+      Self.feedbackNames(first: true, optional: true, passes: 2, mode: 0) == [
+        "first", "optional", "pass 0", "pass 1", "mode 0",
+      ])
     #expect(Self.feedbackNames(first: false, optional: false, passes: 0, mode: 1) == ["second", "mode 1"])
-    #expect(Self.feedbackNames(first: false, optional: false, passes: 1, mode: 7) == ["second", "pass 0", "mode other"])
+    #expect(
+      Self.feedbackNames(first: false, optional: false, passes: 1, mode: 7) == ["second", "pass 0", "mode other"])
   }
 
   @Test func theElseBranchOfATransitionsBlockIsTheOneThatFires() {
