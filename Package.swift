@@ -166,7 +166,8 @@ let package = Package(
       dependencies: ["DiagramCLI", "DiagramExplorer", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoopExplorer"]),
 
     // A loop that writes its trace files for a minute, for `diagram watch` (not a product).
-    .executableTarget(name: "watch-demo", dependencies: ["FeedbackLoop", "FeedbackLoopTracing"]),
+    .executableTarget(
+      name: "watch-demo", dependencies: ["FeedbackLoop", "FeedbackLoopExamples", "FeedbackLoopTracing"]),
 
     // MARK: Benchmarks
     .executableTarget(
@@ -206,9 +207,7 @@ let package = Package(
         "FeedbackLoopTracing",
         // RequestStreamReplayTests: a stream of requests with `removeDuplicates`.
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-      ],
-      // The doc comments' swift blocks no test compiles yet (DocCommentMirrorCheckTests).
-      exclude: ["Readme/DocCommentGaps.txt"]
+      ]
     ),
     .testTarget(
       name: "FeedbackLoopExplorerTests",
@@ -239,7 +238,9 @@ let package = Package(
     ),
     .testTarget(
       name: "FeedbackLoopInspectorTests",
-      dependencies: ["FeedbackLoopInspector", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoop"]
+      dependencies: [
+        "FeedbackLoopInspector", "FeedbackGraph", "FeedbackLoopExamples", "FeedbackLoop", "FeedbackLoopTracing",
+      ]
     ),
     .testTarget(
       name: "FeedbackMutationTests",

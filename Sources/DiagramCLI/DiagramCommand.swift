@@ -6,9 +6,9 @@ import Foundation
 /// Makes a `diagram` executable for your own systems, in a few lines:
 ///
 /// ```swift
-/// // Sources/my-diagrams/Diagrams.swift in your package: an executable target that depends
-/// // on "DiagramCLI" and your feature (not named `diagram`, FeedbackLoop's own command;
-/// // not main.swift, which cannot hold an @main type)
+/// // Sources/my-diagrams/Diagrams.swift: an executable target that depends on "DiagramCLI"
+/// // and on your feature's target. Not named `diagram` (FeedbackLoop's own command is, and
+/// // target names are unique in a package graph); not main.swift (it has an @main type).
 /// import DiagramCLI
 /// import FeedbackGraph  // SystemGraph
 /// import FeedbackLoop  // System.graph

@@ -1,7 +1,7 @@
 import ArgumentParser
-public import FeedbackDiagram
-public import FeedbackGraph
-public import Foundation
+package import FeedbackDiagram
+package import FeedbackGraph
+package import Foundation
 
 extension DiagramTool {
   /// `diagram atlas [NAME…]`: large machines as an overview and a focus figure per state.
@@ -69,11 +69,11 @@ extension DiagramTool {
 }
 
 /// The files of a system's atlas, and the index a report page links it by.
-public enum AtlasFiles {
+package enum AtlasFiles {
   /// The atlas of `graph` as files named after `stem`, with `<stem>.atlas.json` holding
   /// its `AtlasIndex`.
   /// - Throws: ``DiagramCLIError/invalid(_:)`` with the diagram error.
-  public static func make(
+  package static func make(
     graph: SystemGraph, stem: String, formats: [OutputFormat], theme: Theme
   ) throws -> (files: [(name: String, data: Data)], index: AtlasIndex) {
     let atlas = Atlas(graph: graph, theme: theme)
@@ -90,11 +90,11 @@ public enum AtlasFiles {
   }
 
   /// `<stem>.atlas.json`.
-  public static func indexName(stem: String) -> String { "\(stem).atlas.json" }
+  package static func indexName(stem: String) -> String { "\(stem).atlas.json" }
 
   /// The atlas index `diagram atlas` wrote for the system named `stem` in `folder`, or
   /// `nil` when there is none (or it is not one): what a report page links.
-  public static func index(stem: String, in folder: URL) -> AtlasIndex? {
+  package static func index(stem: String, in folder: URL) -> AtlasIndex? {
     let url = folder.appendingPathComponent(indexName(stem: stem))
     guard isRegularFile(atPath: url.path), let data = try? Data(contentsOf: url) else { return nil }
     return try? JSONDecoder().decode(AtlasIndex.self, from: data)

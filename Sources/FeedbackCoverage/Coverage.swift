@@ -26,14 +26,14 @@ public struct Coverage: Hashable, Sendable {
   public internal(set) var steps: Int = 0
   /// How many times each declared transition fired, by position in
   /// `SystemGraph.transitions`: the total over its targets.
-  public internal(set) var transitionHits: [Int]
+  package internal(set) var transitionHits: [Int]
   /// How many times each declared transition led to each of its targets, by position in
   /// `SystemGraph.transitions`, then by position in `TransitionEdge.to`. A computed
   /// transition (`loading —didLoad→ {loaded, failed}`) may fire often and never reach one of
   /// its targets; the coverage figure draws each target edge from its own count. A single
   /// target gets every hit of its transition; a step of a computed transition whose state
   /// node is none of its targets counts in ``transitionHits`` only.
-  public internal(set) var targetHits: [[Int]]
+  package internal(set) var targetHits: [[Int]]
   /// How many times each state node was entered: by the initial step and by every event
   /// that led to it (self-transitions included). Nodes the graph does not know are counted
   /// too; they do not count towards ``stateFraction``.

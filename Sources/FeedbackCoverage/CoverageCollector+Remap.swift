@@ -1,18 +1,18 @@
-public import FeedbackGraph
+package import FeedbackGraph
 import Foundation
 
 /// How the transitions of a trace recorded against other declarations map onto the current
 /// graph: by content (`TransitionKey`), so that reordering, adding or changing other
 /// transitions leaves a transition's hits where they were.
-public struct TransitionRemap: Sendable {
+package struct TransitionRemap: Sendable {
   /// Each recorded transition that the current graph still declares, unchanged: its id
   /// there. A recorded id missing here was changed or removed.
-  public let mapped: [TransitionID: TransitionID]
+  package let mapped: [TransitionID: TransitionID]
   /// The graph the trace was recorded against.
-  public let recorded: SystemGraph
+  package let recorded: SystemGraph
 
   /// The map from `recorded`'s transitions onto `current`'s.
-  public init(from recorded: SystemGraph, to current: SystemGraph) {
+  package init(from recorded: SystemGraph, to current: SystemGraph) {
     let currentIDs = Dictionary(current.transitionKeys.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     var mapped: [TransitionID: TransitionID] = [:]
     for (id, key) in recorded.transitionKeys {
@@ -37,7 +37,7 @@ public struct RemappedTrace: Hashable, Sendable, CustomStringConvertible {
   public var stepsLeftOut: Int
 
   /// A remapped trace.
-  public init(file: String, system: String, changed: [String], stepsLeftOut: Int) {
+  package init(file: String, system: String, changed: [String], stepsLeftOut: Int) {
     self.file = file
     self.system = system
     self.changed = changed
@@ -60,7 +60,7 @@ extension CoverageCollector {
   /// transitions mapped by `remap`; steps of transitions that changed are left out.
   ///
   /// - Throws: `GraphDecodingError` naming `file:line` for a malformed line.
-  public static func add(_ file: String, to coverage: inout Coverage, remap: TransitionRemap) throws
+  package static func add(_ file: String, to coverage: inout Coverage, remap: TransitionRemap) throws
     -> RemappedTrace
   {
     var reader = try TraceReader(contentsOf: URL(fileURLWithPath: file))

@@ -8,7 +8,7 @@ import Foundation
 /// when there is one (the system as declared now), else the graph carried in the traces'
 /// headers: the fingerprint most of them share (on a tie, the one of the first trace in
 /// sorted path order). A trace recorded against another fingerprint of a registered system is
-/// mapped onto the transitions that did not change, by content (``TransitionRemap``); the
+/// mapped onto the transitions that did not change, by content; the
 /// steps of changed ones are left out and named (``Report/remapped``). Other traces of
 /// another fingerprint (no graph in their header, or an unregistered system) are skipped
 /// and named.
@@ -47,7 +47,7 @@ public struct CoverageCollector: Sendable {
     /// in the order they were given.
     public var leftOut: [LeftOutTrace] = []
     /// Traces recorded against other declarations of a registered system, measured on its
-    /// unchanged transitions (``TransitionRemap``), in path order.
+    /// unchanged transitions (matched by content), in path order.
     public var remapped: [RemappedTrace] = []
   }
 
@@ -133,7 +133,7 @@ public struct CoverageCollector: Sendable {
   /// Streams the steps of the trace at `file` into `coverage`, as one more trace.
   ///
   /// - Throws: `GraphDecodingError` naming `file:line` for a malformed line.
-  public static func add(_ file: String, to coverage: inout Coverage) throws {
+  package static func add(_ file: String, to coverage: inout Coverage) throws {
     var reader = try reader(file)
     try renamingSource(file) {
       _ = try reader.header()
@@ -180,7 +180,7 @@ public struct SkippedTrace: Hashable, Sendable, CustomStringConvertible {
   public var isAnotherSystem = false
 
   /// A skipped trace.
-  public init(
+  package init(
     file: String, system: String, recorded: String, current: String, unregisteredShare: CoverageFraction? = nil
   ) {
     self.file = file

@@ -7,7 +7,7 @@ public struct CoverageFraction: Hashable, Sendable, Codable, CustomStringConvert
   public var total: Int
 
   /// A fraction.
-  public init(covered: Int, total: Int) {
+  package init(covered: Int, total: Int) {
     self.covered = covered
     self.total = total
   }

@@ -10,7 +10,7 @@ public struct LeftOutTrace: Hashable, Sendable, CustomStringConvertible {
   public var origin: TraceOrigin
 
   /// A left-out trace.
-  public init(file: String, system: String, origin: TraceOrigin) {
+  package init(file: String, system: String, origin: TraceOrigin) {
     self.file = file
     self.system = system
     self.origin = origin

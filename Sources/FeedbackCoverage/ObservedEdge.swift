@@ -14,7 +14,7 @@ public struct ObservedEdge: Hashable, Comparable, Sendable, Codable {
   public var to: String
 
   /// An observed edge.
-  public init(from: String, event: String, to: String) {
+  package init(from: String, event: String, to: String) {
     self.from = from
     self.event = event
     self.to = to

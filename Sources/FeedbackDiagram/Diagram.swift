@@ -14,7 +14,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case svg, png, pdf, dot, mmd, json
 
   /// Whether Graphviz renders this format (the others are text made here).
-  public var isRendered: Bool { self == .svg || self == .png || self == .pdf }
+  package var isRendered: Bool { self == .svg || self == .png || self == .pdf }
 }
 
 /// Draws systems: DOT, Mermaid, JSON, and SVG/PNG/PDF rendered in process.

@@ -13,7 +13,7 @@ public struct GraphDecodingError: Error, Equatable, CustomStringConvertible, Sen
   public var reason: String
 
   /// Creates an error.
-  public init(source: String, path: String, reason: String) {
+  package init(source: String, path: String, reason: String) {
     self.source = source
     self.path = path
     self.reason = reason

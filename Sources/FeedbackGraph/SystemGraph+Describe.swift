@@ -1,6 +1,6 @@
 extension SystemGraph {
   /// The declared transition with `id`, if the graph has one.
-  public func transition(_ id: TransitionID) -> TransitionEdge? {
+  package func transition(_ id: TransitionID) -> TransitionEdge? {
     transitions.indices.contains(id.index) && transitions[id.index].id == id
       ? transitions[id.index] : transitions.first { $0.id == id }
   }
@@ -14,14 +14,14 @@ extension SystemGraph {
   }
 
   /// The name of the feedback with `id`, or `feedback #n` when the graph has none such.
-  public func feedbackName(_ id: FeedbackID) -> String {
+  package func feedbackName(_ id: FeedbackID) -> String {
     feedbacks.indices.contains(id.index) ? feedbacks[id.index].name : id.description
   }
 }
 
 extension TransitionEdge {
   /// `red —tick→ green (label) [guard]`: the transition as people read it.
-  public var summary: String {
+  package var summary: String {
     let target = to.count == 1 ? to[0] : "{" + to.joined(separator: ", ") + "}"
     var text = "\(from ?? "any state") —\(event ?? "any event")→ \(target)"
     if let label { text += " (\(label))" }

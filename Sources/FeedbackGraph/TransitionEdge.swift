@@ -2,7 +2,7 @@
 /// or more possible target states.
 public struct TransitionEdge: Codable, Hashable, Sendable {
   /// Its id: its position in declaration order, unique in its graph (its identity across
-  /// versions of the system is its content: ``SystemGraph/transitionKeys``).
+  /// versions of the system is its content: patterns, targets, label and guard).
   public var id: TransitionID
   /// The source state's node id, or `nil` for "from any state".
   public var from: String?

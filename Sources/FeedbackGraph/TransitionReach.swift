@@ -46,7 +46,7 @@ public struct TransitionReach: Hashable, Sendable {
   public var fallsThroughOn: [String]
 
   /// A reach; the defaults describe a transition that nothing overrides.
-  public init(
+  package init(
     status: Status = .fires, neverFrom: [String] = [], fallsThroughFrom: [String] = [],
     neverOn: [String] = [], fallsThroughOn: [String] = []
   ) {
@@ -58,12 +58,12 @@ public struct TransitionReach: Hashable, Sendable {
   }
 
   /// Whether it fires from `state` (a node id) at all; `nil` asks about its own source.
-  public func fires(from state: String?) -> Bool {
+  package func fires(from state: String?) -> Bool {
     status != .never && !(state.map(neverFrom.contains) ?? false)
   }
 
   /// Whether, from `state`, it fires only as a fall-through (`[else]`).
-  public func fallsThrough(from state: String?) -> Bool {
+  package func fallsThrough(from state: String?) -> Bool {
     status == .fallsThrough || (state.map(fallsThroughFrom.contains) ?? false)
   }
 }

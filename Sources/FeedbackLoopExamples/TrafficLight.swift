@@ -16,6 +16,14 @@ package enum TrafficLight {
 
   /// The traffic light system, starting red.
   package static var system: System<Light, Signal> {
+    system(lasting: duration(of:), described: "every light: wait 30 s (yellow 3 s)")
+  }
+
+  /// The same light with other timings (`watch-demo` runs it fast): each colour lasts
+  /// `lasting(colour)`, which the timer's `watching` text, `described`, states.
+  package static func system(
+    lasting: @escaping @Sendable (Light) -> Duration, described: String
+  ) -> System<Light, Signal> {
     System("TrafficLight", initial: .red) {
       Transitions {
         Transition(from: .red, on: .tick, to: .green)
@@ -25,11 +33,11 @@ package enum TrafficLight {
       }
       Feedbacks {
         Feedback("timer", emits: [.tick]) { (state: Light, clock) in
-          try await clock.sleep(for: duration(of: state))
+          try await clock.sleep(for: lasting(state))
           return .tick
         }
         .strategy(.cancelOnNewState)
-        .watching("every light: wait 30 s (yellow 3 s)")
+        .watching(described)
       }
     }
   }

@@ -6,7 +6,7 @@ extension Exploration {
   ///
   /// ```swift
   /// let exploration = Explorer(TrafficLight.system, events: [.emergency], feedbackEvents: [.tick]).run()
-  /// exploration.coveringPaths.map(\.events)   // [[.tick, .tick, .tick]] plus what it misses
+  /// let paths = exploration.coveringPaths.map(\.events)  // [[.tick, .tick, .tick]]: each transition fires
   /// ```
   ///
   /// Built greedily from each transition's shortest firing path, longest first, keeping a

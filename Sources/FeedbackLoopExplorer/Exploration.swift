@@ -6,8 +6,8 @@ public import FeedbackLoop
 ///
 /// ```swift
 /// let exploration = Explorer(Counter.system(), events: [.increment], maxStates: 10).run()
-/// exploration.completion   // .stateBound(10)
-/// print(exploration.report) // Explored Counter: 10 states, …; stopped at the state bound …
+/// let completion = exploration.completion  // .stateBound(10)
+/// print(exploration.report)  // Explored Counter: 10 states, …; stopped at the state bound …
 /// ```
 ///
 /// Deterministic: the same explorer gives the same findings, paths and report, run after run.

@@ -3,7 +3,7 @@
 /// ```swift
 /// let exploration = explorer.run { progress in
 ///   print("\(progress.states) states, frontier \(progress.frontier), \(Int(progress.statesPerSecond))/s")
-///   return true   // false stops the exploration
+///   return true  // false stops the exploration
 /// }
 /// ```
 public struct ExplorationProgress: Sendable, Hashable {

@@ -10,7 +10,7 @@ extension Explorer {
   ///
   /// ```swift
   /// let replay = explorer.replay([.send(.enqueue("a")), .send(.enqueue("a")), .emitted(.uploaded, by: "upload")])
-  /// replay.findings.map(\.kind)   // [.stuck]
+  /// let kinds = replay.findings.map(\.kind)  // [.stuck]
   /// ```
   ///
   /// The test kit's `assertNoLongerReaches(_:along:)` reports one finding as a test

@@ -8,14 +8,16 @@ public import FeedbackLoop
 /// finding.
 ///
 /// ```swift
-/// let exploration = Explorer(SignIn.system(), events: [
-///   .emailChanged("a@b.c"), .passwordChanged("12345678"), .submit,
-/// ], feedbackEvents: [.succeeded(user: "a"), .rejected("no")])
+/// let explorer = Explorer(
+///   SignIn.system(),
+///   events: [.emailChanged("a@b.c"), .passwordChanged("12345678"), .submit],
+///   feedbackEvents: [.succeeded(user: "a"), .rejected("no")]
+/// )
 /// .invariant("only valid forms are submitted") { state in
 ///   if case .submitting(let form) = state { return form.isValid }
 ///   return true
 /// }
-/// .run()
+/// let exploration = explorer.run()
 /// print(exploration.report)
 /// ```
 ///
@@ -183,8 +185,8 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// flight. Applied several times, a state waits when any condition holds.
   ///
   /// ```swift
-  /// Explorer(UploadQueue.system, events: [.enqueue("a")])
-  ///   .waits { $0.current == nil }   // idle: waiting for the user to queue a file
+  /// let explorer = Explorer(UploadQueue.system(), events: [.enqueue("a")])
+  ///   .waits { $0.current == nil }  // idle: waiting for the user to queue a file
   /// ```
   public func waits(when isWaiting: @escaping @Sendable (State) -> Bool) -> Explorer {
     var copy = self
@@ -203,8 +205,10 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// system waits there (``waits(when:)``).
   ///
   /// ```swift
-  /// Explorer(uploader(client: .live), events: [.pick("cat.jpg")], feedbackEvents: [.succeeded, .failed, .retry])
-  ///   .effectsMayEndSilently("upload")   // what if the client's task returned nil?
+  /// let explorer = Explorer(
+  ///   Uploader.system(), events: [.pick("cat.jpg")], feedbackEvents: [.succeeded, .failed, .retry]
+  /// )
+  /// .effectsMayEndSilently("upload")  // what if the client's task returned nil?
   /// ```
   ///
   /// Off by default: the explorer cannot see whether an operation can return `nil` or

@@ -5,7 +5,7 @@ public import FeedbackGraph
 ///
 /// ```swift
 /// for finding in exploration.findings {
-///   print(finding.message)   // Invariant "…" is violated after 2 events: …
+///   print(finding.message)  // Invariant "…" is violated after 2 events: …
 /// }
 /// ```
 public struct ExplorerFinding<State: Sendable, Event: Sendable>: Sendable {

@@ -2,7 +2,10 @@
 /// feedback's running effect emits (its recorded emission, in place of the live effect).
 ///
 /// ```swift
-/// explorer.replay([.send(.enqueue("a")), .send(.enqueue("a")), .emitted(.uploaded, by: "upload")])
+/// let moves: [ExplorerMove<UploadQueue.Event>] = [
+///   .send(.enqueue("a")), .send(.enqueue("a")), .emitted(.uploaded, by: "upload"),
+/// ]
+/// let replay = explorer.replay(moves)
 /// ```
 public enum ExplorerMove<Event: Sendable>: Sendable {
   /// The outside sends `event` (`loop.send`).

@@ -6,7 +6,7 @@ public import FeedbackLoop
 ///
 /// ```swift
 /// if let path = exploration.findings.first?.path {
-///   print(path.steps.map { "\($0.event)" })   // [emailChanged("a"), submit]
+///   print(path.events)  // [.emailChanged("a"), .submit]
 /// }
 /// ```
 public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {

@@ -5,7 +5,7 @@ import FeedbackGraph
 ///
 /// ```swift
 /// let walks = explorer.randomWalks(count: 200, length: 100, seed: 7)
-/// print(walks.report)   // Walked Counters: 3 walks, 141 events (seed 7). 1 finding: …
+/// print(walks.report)  // Walked Counters: 3 walks, 141 events (seed 7). 1 finding: …
 /// ```
 ///
 /// The same seed gives the same walks, the same failure and the same report.

@@ -1,7 +1,7 @@
 import FeedbackDiagram
 import FeedbackGraph
 import FeedbackLoopSupport
-public import Foundation
+package import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -15,13 +15,15 @@ import NIOCore
 ///
 /// One process: the folder is polled every ``InspectorConfiguration/pollInterval``; the page
 /// gets the loops' summaries as Server-Sent Events (`/events`) and each loop's steps as a
-/// trace viewer page (`/loop/<id>`). It listens on 127.0.0.1 unless told otherwise, and
+/// trace viewer page (`/loop/<id>`; `/loop/<id>?last=200`, the page's live view: the newest
+/// 200). Its tasks run on two threads of its own, never waiting behind work that blocks the
+/// shared pool. It listens on 127.0.0.1 unless told otherwise, and
 /// every request must carry the random token of the printed URL (403 otherwise). No request
 /// path reaches the file system (``InspectorRoute``). Nothing a trace file holds stops the
 /// server: problems are listed on the page.
-public final class Inspector: Sendable {
+package final class Inspector: Sendable {
   /// How it serves.
-  public let configuration: InspectorConfiguration
+  package let configuration: InspectorConfiguration
   let token: InspectorToken
   let loops: Protected<LiveLoops>
   private let pages = Protected<[Int: CachedPage]>([:])
@@ -31,6 +33,7 @@ public final class Inspector: Sendable {
   /// One loop's rendered viewer page, for the loop's version.
   struct CachedPage: Sendable {
     var version: Int
+    var window: Int
     var html: String
   }
 
@@ -41,7 +44,7 @@ public final class Inspector: Sendable {
   ///
   /// - Throws: ``InspectorError`` when the folder is not a folder, or the page's template is
   ///   missing.
-  public convenience init(configuration: InspectorConfiguration) throws {
+  package convenience init(configuration: InspectorConfiguration) throws {
     try self.init(configuration: configuration, token: InspectorToken())
   }
 
@@ -63,7 +66,7 @@ public final class Inspector: Sendable {
   }
 
   /// The page's address on `port`, with the token: `http://127.0.0.1:PORT/?token=…`.
-  public func url(port: Int) -> URL {
+  package func url(port: Int) -> URL {
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
     return URL(string: "http://\(host):\(port)/?token=\(token.text)")!
   }
@@ -74,7 +77,7 @@ public final class Inspector: Sendable {
   /// Serves until the task is cancelled; calls `ready` with the page's URL once listening.
   ///
   /// - Throws: when the address cannot be bound.
-  public func run(ready: @escaping @Sendable (URL) async -> Void) async throws {
+  package func run(ready: @escaping @Sendable (URL) async -> Void) async throws {
     let responder = CallbackResponder<BasicRequestContext> { [self] request, _ in
       await respond(to: request)
     }
@@ -88,16 +91,20 @@ public final class Inspector: Sendable {
         await ready(url(port: channel.localAddress?.port ?? configuration.port))
       },
       logger: logger)
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { [self] in
-        while !Task.isCancelled {
-          loops.withLock { _ = $0.poll() }
-          try await Task.sleep(for: configuration.pollInterval)
+    // Every task below, and every connection's task the server starts, prefers the
+    // inspector's own threads (``InspectorThreads``) to the shared pool.
+    try await withTaskExecutorPreference(InspectorThreads.shared) {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { [self] in
+          while !Task.isCancelled {
+            loops.withLock { _ = $0.poll() }
+            try await Task.sleep(for: configuration.pollInterval)
+          }
         }
+        group.addTask { try await app.run() }
+        try await group.next()
+        group.cancelAll()
       }
-      group.addTask { try await app.run() }
-      try await group.next()
-      group.cancelAll()
     }
   }
 
@@ -115,7 +122,11 @@ public final class Inspector: Sendable {
     case .events:
       return events()
     case .loop(let id):
-      return loopPage(id: id)
+      guard let last = request.uri.queryParameters["last"] else { return loopPage(id: id, last: nil) }
+      guard let count = Int(last), count >= 1 else {
+        return Self.text(.badRequest, "400: last must be a number of steps, at least 1\n")
+      }
+      return loopPage(id: id, last: count)
     case .seen:
       let query = request.uri.queryParameters
       guard let loop = query["loop"].flatMap({ Int($0) }), let session = query["session"].flatMap({ Int($0) }),
@@ -131,20 +142,23 @@ public final class Inspector: Sendable {
     }
   }
 
-  /// The viewer page of loop `id`'s kept steps, rendered once per change of the loop.
-  private func loopPage(id: Int) -> Response {
+  /// The viewer page of loop `id`'s kept steps, or of the `last` of them (the page's live
+  /// view asks for a few, so that following a loop costs little; paused, it asks for all),
+  /// rendered once per change of the loop.
+  private func loopPage(id: Int, last: Int?) -> Response {
     guard let loop = loops.withLock({ $0.loop(id: id) }), let graph = loop.header.graph else {
       return Self.text(.notFound, "404: no loop \(id) in this folder\n")
     }
-    if let cached = pages.withLock({ $0[id] }), cached.version == loop.version {
+    let window = min(last ?? loop.steps.count, loop.steps.count)
+    if let cached = pages.withLock({ $0[id] }), cached.version == loop.version, cached.window == window {
       return Self.html(cached.html, policy: "frame-ancestors 'self'")
     }
     let viewer = TraceViewerPage(
-      graph: graph, trace: Trace(header: loop.header, steps: loop.steps), theme: configuration.theme,
-      totalSteps: loop.total)
+      graph: graph, trace: Trace(header: loop.header, steps: Array(loop.steps.suffix(window))),
+      theme: configuration.theme, totalSteps: loop.total)
     do {
       let html = try viewer.render()
-      pages.withLock { $0[id] = CachedPage(version: loop.version, html: html) }
+      pages.withLock { $0[id] = CachedPage(version: loop.version, window: window, html: html) }
       return Self.html(html, policy: "frame-ancestors 'self'")
     } catch {
       return Self.text(.internalServerError, "500: \(loop.system) cannot be drawn: \(error)\n")
@@ -171,7 +185,7 @@ public final class Inspector: Sendable {
           lastWrite = now
         }
         if let lifetime, now - start >= lifetime { break }
-        try await Task.sleep(for: .milliseconds(20))
+        try await Task.sleep(for: .milliseconds(5))
       }
       try await writer.finish(nil)
     }

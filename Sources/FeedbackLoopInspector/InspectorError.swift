@@ -1,5 +1,5 @@
 /// Why `diagram watch` could not start: one line each.
-public enum InspectorError: Error, Equatable, CustomStringConvertible {
+package enum InspectorError: Error, Equatable, CustomStringConvertible {
   /// The folder to watch is missing or not a folder.
   case notAFolder(String)
   /// The page's template is missing from the package's resources.
@@ -8,7 +8,7 @@ public enum InspectorError: Error, Equatable, CustomStringConvertible {
   case invalid(String)
 
   /// The error as one line.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notAFolder(let path): "\(path) is not a folder: diagram watch shows the trace files of a folder"
     case .pageMissing(let path):

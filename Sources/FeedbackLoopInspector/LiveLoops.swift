@@ -7,8 +7,10 @@ package import Foundation
 /// Call ``poll()`` again and again (the server does, every ``pollInterval``): it lists the
 /// folder, reads what each file gained and updates the loops. A file whose header names a
 /// system already seen, begun after its current file, starts that loop's next session (the
-/// app restarted); a file replaced or shortened does too. Steps of a file that is no longer
-/// its loop's current one are counted in ``ignoredSteps``, not shown.
+/// app restarted); a file replaced or shortened does too. The next file of a rotating writer
+/// (``WriterFileName``: same system and process, the next number) continues the session.
+/// Steps of a file that is no longer its loop's current one are counted in ``ignoredSteps``,
+/// not shown.
 ///
 /// Bounded: each loop keeps its last ``maximumSteps`` steps (and counts what it let go), the
 /// problem list its last ``maximumProblems`` lines, and at most ``maximumFiles`` files are
@@ -80,7 +82,7 @@ package struct LiveLoops {
       }
       tails[name] = TraceTail(path: folder.appendingPathComponent(name).path)
     }
-    for name in Array(tails.keys).sorted() {
+    for name in Array(tails.keys).sorted(by: WriterFileName.readingOrder) {
       guard names.contains(name) else {
         tails[name] = nil  // removed: its session stays shown as it was
         systemOfFile[name] = nil
@@ -135,7 +137,13 @@ package struct LiveLoops {
     }
     systemOfFile[file] = header.system
     version += 1
-    if let position = loops.firstIndex(where: { $0.system == header.system }) {
+    if let position = loops.firstIndex(where: { $0.system == header.system }),
+      let current = WriterFileName(loops[position].file), let next = WriterFileName(file), current.isFollowed(by: next)
+    {
+      loops[position].file = file  // the writer rotated: the same session goes on
+      loops[position].header = header
+      loops[position].version += 1
+    } else if let position = loops.firstIndex(where: { $0.system == header.system }) {
       let session = loops[position].session + 1
       loops[position] = LiveLoop(
         id: loops[position].id, system: header.system, header: header, file: file, session: session,

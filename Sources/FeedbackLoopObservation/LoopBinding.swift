@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let email: LoopBinding<String> = model.binding(\.email, to: SignInEvent.emailDidChange)
-/// email.wrappedValue = "a@b.c"      // sends .emailDidChange("a@b.c")
+/// email.wrappedValue = "a@b.c"  // sends .emailDidChange("a@b.c")
 /// ```
 @propertyWrapper
 public struct LoopBinding<Value>: Sendable {

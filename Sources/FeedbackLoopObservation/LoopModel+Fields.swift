@@ -21,7 +21,7 @@ extension LoopModel {
   /// the observer is told when the field's value changes.
   ///
   /// ```swift
-  /// Text(model.email)      // not re-rendered when only the password changes
+  /// let email = model.email  // its reader is not told when only the password changes
   /// ```
   public subscript<Value: Equatable & SendableMetatype>(dynamicMember field: KeyPath<State, Value> & Sendable) -> Value
   {

@@ -12,14 +12,14 @@ import Synchronization
 ///
 ///   var body: some View {
 ///     VStack {
-///       Text("\(model.value)")                       // re-renders when `value` changes only
+///       Text("\(model.value)")  // re-renders when `value` changes only
 ///       Button("+") { model.send(.increment) }
 ///       Button("−") { model.send(.decrement) }
 ///     }
 ///   }
 /// }
 ///
-/// let model = LoopModel(Counter.system(), scheduler: mainThreadScheduler)
+/// let model = LoopModel(Counter.system(), scheduler: MainQueueScheduler.shared)
 /// ```
 ///
 /// **Field granularity.** Reading a field through dynamic member lookup (`model.value`)
@@ -70,7 +70,7 @@ public final class LoopModel<State: Sendable, Event: Sendable>: Observable, Send
   /// Sends `event` to the loop.
   ///
   /// ```swift
-  /// Button("Sign in") { model.send(.signIn) }
+  /// model.send(.signIn)  // from a button's action: `Button("Sign in") { model.send(.signIn) }`
   /// ```
   public func send(_ event: Event) {
     loop.send(event)

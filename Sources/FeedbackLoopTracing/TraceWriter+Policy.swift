@@ -40,7 +40,7 @@ public enum TraceWriterPolicy: Hashable, Sendable {
 /// do {
 ///   _ = try TraceWriter(recording: system, scheduler: scheduler, to: directory, policy: .lastSteps(0))
 /// } catch let error as TraceWriterConfigurationError {
-///   print(error)   // lastSteps(0) keeps no step: the count must be at least 1
+///   print(error)  // lastSteps(0) keeps no step: the count must be at least 1
 /// }
 /// ```
 public struct TraceWriterConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {

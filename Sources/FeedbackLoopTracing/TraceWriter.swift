@@ -10,7 +10,7 @@ public import Foundation
 ///   recording: trafficLight, scheduler: scheduler, to: logsDirectory, policy: .lastSteps(10_000))
 /// let loop = Loop(trafficLight, scheduler: scheduler, onStep: writer.record)
 /// // …
-/// writer.flush()   // e.g. when the app reports a bug: the file now holds the last 10,000 steps
+/// writer.flush()  // e.g. when the app reports a bug: the file now holds the last 10,000 steps
 /// ```
 ///
 /// ## Files
@@ -194,7 +194,7 @@ public final class TraceWriter<State: Sendable, Event: Sendable>: Sendable {
   /// ```swift
   /// let writer = try TraceWriter(
   ///   recording: system, scheduler: scheduler, to: directory, policy: .lastSteps(100),
-  ///   onError: TraceWriter.printToStandardError)
+  ///   onError: TraceWriter<Light, Signal>.printToStandardError)
   /// ```
   @Sendable public static func printToStandardError(_ failure: TraceWriterFailure) {
     TraceWriterFiles.printToStandardError(

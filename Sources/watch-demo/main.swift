@@ -5,30 +5,16 @@
 //   swift run diagram watch traces       # open the printed URL
 //
 // Options: `--seconds N` (default 60), `--rate N` events a second (default 10).
-// Only public API: an app does the same with its own system.
+// The examples' traffic light, its colours lasting 0.9 s (yellow 0.3 s); an app does the
+// same with its own system and a `TraceWriter`.
 import FeedbackLoop
+import FeedbackLoopExamples
 import FeedbackLoopTracing
 import Foundation
 
-enum Light: Hashable, Sendable, Codable { case red, green, yellow }
-enum Signal: Hashable, Sendable, Codable { case tick, emergency }
-
-let trafficLight = System<Light, Signal>("TrafficLight", initial: .red) {
-  Transitions {
-    Transition(from: .red, on: .tick, to: .green)
-    Transition(from: .green, on: .tick, to: .yellow)
-    Transition(from: .yellow, on: .tick, to: .red)
-    Transition(from: .any, on: .emergency, to: .red)
-  }
-  Feedbacks {
-    // A timer that runs while the light shows a colour: the page shows it as a running effect.
-    Feedback("timer", emits: [.tick]) { (state: Light, clock) in
-      try await clock.sleep(for: .milliseconds(state == .yellow ? 300 : 900))
-      return .tick
-    }
-    .strategy(.cancelOnNewState)
-  }
-}
+let trafficLight = TrafficLight.system(
+  lasting: { $0 == .yellow ? .milliseconds(300) : .milliseconds(900) },
+  described: "every light: wait 0.9 s (yellow 0.3 s)")
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 @MainActor func option(_ name: String, default value: Double) -> Double {

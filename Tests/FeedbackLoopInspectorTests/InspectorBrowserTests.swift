@@ -18,13 +18,14 @@ import Testing
     let address = Protected<URL?>(nil)
     let server = Task { try await inspector.run { url in address.withLock { $0 = url } } }
     defer { server.cancel() }
-    // Long: in the whole suite, tests that block threads can keep the server's tasks waiting for minutes.
+    // Long: a loaded machine (the whole suite, a second suite beside it) can be slow to start anything.
     let deadline = ContinuousClock.now + .seconds(600)
     while address.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(20))
     }
     let url = try #require(address.withLock { $0 })
-    let browser = try Self.chromium(URL(string: url.absoluteString + "&drive=1")!)
+    // A live window of 5 steps, so that stepping back while paused goes past it.
+    let browser = try Self.chromium(URL(string: url.absoluteString + "&drive=1&live=5")!)
     defer { browser.stop() }
 
     // Flushes, as a writer makes them: one step every 150 ms, the app restarting halfway.
@@ -44,11 +45,18 @@ import Testing
     let seen = inspector.seen, log = seen
     #expect(seen.contains { $0.session == 1 }, "the page reported no step of the first session: \(seen)")
 
-    // Pause, step back, held while paused, then live again past where it paused.
+    // Pause and step back; every kept step loaded at the step on screen; 6 steps further
+    // back, past the live window; held while paused, then live again past where it paused.
     let paused = try #require(log.first { $0.mode == "paused" }, "no pause: \(log)")
-    let back = try #require(log.first { $0.mode == "back" }, "no step back: \(log)")
+    // Reports are separate requests: they may arrive out of order.
+    let backs = log.filter { $0.mode == "back" }.sorted { $0.step > $1.step }
+    let back = try #require(backs.last, "no step back: \(log)")
+    let all = try #require(log.first { $0.mode == "all" }, "every kept step never loaded: \(log)")
     let held = try #require(log.first { $0.mode == "held" }, "never held while paused: \(log)")
-    #expect(back.step == paused.step - 1)
+    #expect(paused.step >= 8, "paused before step 8 was shown: \(log)")
+    #expect(backs.map(\.step) == Array((paused.step - 7)...(paused.step - 1)).reversed(), "\(log)")
+    #expect(all.step == paused.step - 1, "the kept steps opened elsewhere than the step on screen: \(log)")
+    #expect(back.step < paused.step - 4, "not past the live window of 5 steps: \(log)")
     #expect(held.step == back.step, "the page moved while paused: \(log)")
     let resumed = try #require(
       log.first { $0.mode == "live" && $0.at > held.at }, "no live step after resuming: \(log)")
@@ -74,12 +82,10 @@ import Testing
     lags.sort()
     #expect(lags.count >= 30, "too few steps timed: \(lags.count)")
     let median = lags.isEmpty ? .infinity : lags[lags.count / 2]
-    // The page follows the file live: steps are pushed, not polled, so they show within a
-    // fraction of a second. How fast is measured by the `watch.lag` benchmark rows (500 ms is
-    // the goal); a correctness test holds no timing target: with a second suite beside this
-    // one (Scripts/soak), the median here reached 523 ms. The bound below only fails a page
-    // that stopped following (a poll or a stall).
-    #expect(median < 5, "median flush → shown \(Int(median * 1000)) ms: \(timed)")
+    // The promise: new steps on the page within 500 ms of their flush. The server
+    // runs on threads of its own and the live view reloads only its last few steps, so the
+    // median is tens of milliseconds; the tail is the `watch.lag` benchmark's to measure.
+    #expect(median < 0.5, "median flush → shown \(Int(median * 1000)) ms: \(timed)")
   }
 
   /// Headless Chromium on `url`, left running (a live page), with a throw-away profile.

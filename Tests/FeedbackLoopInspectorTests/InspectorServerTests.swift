@@ -9,18 +9,29 @@ import Testing
   static let token = InspectorToken(text: "0123456789abcdef0123456789abcdef")
 
   /// Runs `body` with the port of a running inspector of a folder holding one short trace.
-  func withServer(_ body: (Int) async throws -> Void) async throws {
+  static func withServer(_ body: (Int) async throws -> Void) async throws {
     let folder = try TraceFolder()
     try folder.create("TrafficLight-1.jsonl", try TraceFolder.trace(0..<3))
     let inspector = try Inspector(configuration: InspectorConfiguration(folder: folder.url), token: Self.token)
     let port = Protected<Int?>(nil)
     let server = Task { try await inspector.run { url in port.withLock { $0 = url.port } } }
     defer { server.cancel() }
-    // Long: in the whole suite, tests that block threads can keep the server's tasks waiting for minutes.
+    // Long: a loaded machine (the whole suite, a second suite beside it) can be slow to start anything.
     let deadline = ContinuousClock.now + .seconds(600)
     while port.withLock({ $0 }) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
     let bound = try #require(port.withLock { $0 })
     try await body(bound)
+  }
+
+  /// `GET /loop/1` once the server has read the folder (a few polls at most).
+  static func firstLoop(port: Int) async throws -> RawHTTP.Reply {
+    let target = "/loop/1?token=\(token.text)"
+    var loop = try await RawHTTP.get(target, port: port)
+    for _ in 0..<100 where loop.status != 200 {
+      try await Task.sleep(for: .milliseconds(50))
+      loop = try await RawHTTP.get(target, port: port)
+    }
+    return loop
   }
 
   @Test func thePrintedURLIsOnTheLoopbackWithTheToken() throws {
@@ -32,7 +43,7 @@ import Testing
   }
 
   @Test func everyRouteNeedsTheToken() async throws {
-    try await withServer { port in
+    try await Self.withServer { port in
       for target in ["/", "/events", "/loop/1", "/seen?loop=1&session=1&step=0", "/nothing"] {
         let reply = try await RawHTTP.get(target, port: port)
         #expect(reply.status == 403, "\(target)")
@@ -49,7 +60,7 @@ import Testing
   }
 
   @Test func noRequestPathReachesTheFileSystem() async throws {
-    try await withServer { port in
+    try await Self.withServer { port in
       let token = "token=\(Self.token.text)"
       for target in [
         "/../../../../etc/passwd", "/etc/passwd", "/loop/../../etc/passwd", "/loop/..%2F..%2Fetc%2Fpasswd",
@@ -65,13 +76,9 @@ import Testing
   }
 
   @Test func aLoopIsItsViewerPageAndTheStreamSummarizesTheFolder() async throws {
-    try await withServer { port in
+    try await Self.withServer { port in
       let token = "token=\(Self.token.text)"
-      var loop = try await RawHTTP.get("/loop/1?" + token, port: port)
-      for _ in 0..<50 where loop.status != 200 {
-        try await Task.sleep(for: .milliseconds(50))
-        loop = try await RawHTTP.get("/loop/1?" + token, port: port)
-      }
+      let loop = try await Self.firstLoop(port: port)
       #expect(loop.status == 200)
       #expect(loop.text.contains("id=\"tv-data\""))
       #expect(loop.text.contains("data-status=\"recorded\""))
@@ -79,6 +86,25 @@ import Testing
       #expect(seen.status == 204)
       let bad = try await RawHTTP.get("/seen?\(token)&loop=x", port: port)
       #expect(bad.status == 400)
+    }
+  }
+
+  @Test func theLiveViewAsksForTheNewestStepsOnly() async throws {
+    try await Self.withServer { port in
+      let token = "token=\(Self.token.text)"
+      let all = try await Self.firstLoop(port: port)
+      #expect(all.status == 200)
+      #expect(!all.text.contains("of 3 (the window"), "every kept step, no window note")
+      let last = try await RawHTTP.get("/loop/1?\(token)&last=2", port: port)
+      #expect(last.status == 200)
+      #expect(last.text.contains("steps #1–#2 of 3 (the window"), "\(last.text.prefix(2_000))")
+      let more = try await RawHTTP.get("/loop/1?\(token)&last=500", port: port)
+      #expect(!more.text.contains("of 3 (the window"), "more than kept: every kept step")
+      for value in ["0", "-1", "x", ""] {
+        let bad = try await RawHTTP.get("/loop/1?\(token)&last=\(value)", port: port)
+        #expect(bad.status == 400, "last=\(value)")
+        #expect(bad.text.contains("400: last must be a number of steps, at least 1"), "last=\(value): \(bad.text)")
+      }
     }
   }
 

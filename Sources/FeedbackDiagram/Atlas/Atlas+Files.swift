@@ -4,11 +4,11 @@ public import Foundation
 extension Atlas {
   /// The most states an atlas draws: each is a figure of its own, rendered one after the
   /// other (1,000 states take about 4 s and 93 MB in the `atlas.1000` row).
-  public static let maximumStates = 5_000
+  package static let maximumStates = 5_000
 
   /// The image format an atlas's page and links use among `formats`: svg, else png, else
   /// pdf; `nil` when there is no image format.
-  public static func imageFormat(in formats: [OutputFormat]) -> OutputFormat? {
+  package static func imageFormat(in formats: [OutputFormat]) -> OutputFormat? {
     [.svg, .png, .pdf].first(where: formats.contains)
   }
 
@@ -22,7 +22,7 @@ extension Atlas {
   /// - Throws: ``DiagramError/unknown(kind:name:known:)`` for `mmd` and `json`;
   ///   ``DiagramError/badTheme(path:reason:)`` for a theme that fails
   ///   ``Theme/validate(source:)``; ``DiagramError/badGraph(_:)`` for an incoherent graph;
-  ///   ``DiagramError/tooLarge(what:count:limit:)`` past ``maximumStates`` states;
+  ///   ``DiagramError/tooLarge(what:count:limit:)`` past 5,000 states;
   ///   Graphviz's errors.
   public func files(systemStem: String, formats: [OutputFormat]) throws -> [(name: String, data: Data)] {
     try theme.validate()
@@ -61,7 +61,7 @@ extension Atlas {
   /// A plain page showing the overview and linking every focus figure, grouped by case as
   /// the overview groups them. Every name is escaped by `HTMLText.escaped(_:)`, and the
   /// page's Content-Security-Policy allows no script and no request but its own images.
-  public static func page(_ index: AtlasIndex) -> String {
+  package static func page(_ index: AtlasIndex) -> String {
     let html = HTMLText.escaped
     let notes = index.notes.map { "<li>\(html($0))</li>" }.joined()
     // Grouped as the overview groups them, so a state is found under its case.

@@ -20,15 +20,15 @@ public import FeedbackGraph
 /// `FileStems` (safe and distinct, whatever the state names).
 public struct Atlas: Sendable {
   /// The machine.
-  public let graph: SystemGraph
+  package let graph: SystemGraph
   /// Colours and fonts.
-  public let theme: Theme
+  package let theme: Theme
   /// The limits every figure of the atlas obeys.
-  public let budget: RenderBudget
+  package let budget: RenderBudget
   /// The overview's groups.
-  public let groups: StateGroups
+  package let groups: StateGroups
   /// Each state's file-name stem, in the graph's state order.
-  public let stateStems: [String]
+  package let stateStems: [String]
 
   /// A transition toward one of its targets, with where precedence lets it fire.
   typealias Placed = (transition: TransitionEdge, target: String, reach: TransitionReach)
@@ -84,7 +84,7 @@ public struct Atlas: Sendable {
 
   /// What the atlas gave up, one sentence each (empty when nothing): the overview's and
   /// the largest focus figure's budget notes, and groups gathered into
-  /// ``StateGroups/otherName``.
+  /// "other cases".
   public var notes: [String] {
     var notes: [String] = []
     if groups.gathered > 0 {

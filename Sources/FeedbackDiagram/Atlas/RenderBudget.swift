@@ -31,7 +31,7 @@ public struct RenderBudget: Hashable, Sendable {
   public static let standard = RenderBudget()
 
   /// What a figure of a given size gets.
-  public enum Layout: String, Hashable, Sendable {
+  package enum Layout: String, Hashable, Sendable {
     /// Everything: labels laid out with the edges, splines, the full legend.
     case full
     /// Labels placed after layout, straight edges, small layout budgets.
@@ -41,14 +41,14 @@ public struct RenderBudget: Hashable, Sendable {
   }
 
   /// The layout for a figure of `states` nodes and `edges` drawn edges.
-  public func layout(states: Int, edges: Int) -> Layout {
+  package func layout(states: Int, edges: Int) -> Layout {
     if states > figureStates || edges > figureEdges { return .summary }
     return edges > labelledEdges ? .fast : .full
   }
 
   /// The sentence a figure and the CLI show for `layout`, or `nil` for ``Layout/full``:
   /// `fast layout: 600 edges > 80 (labels placed after layout, straight edges)`.
-  public func note(_ layout: Layout, states: Int, edges: Int) -> String? {
+  package func note(_ layout: Layout, states: Int, edges: Int) -> String? {
     switch layout {
     case .full:
       return nil

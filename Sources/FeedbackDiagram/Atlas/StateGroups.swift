@@ -9,27 +9,27 @@ import FeedbackGraph
 ///
 /// At most `limit` groups are drawn: when there are more, the largest `limit - 1` stay
 /// (ties by name) and the rest are gathered in one group named ``otherName``.
-public struct StateGroups: Hashable, Sendable {
+package struct StateGroups: Hashable, Sendable {
   /// One group: its name and its member states.
-  public struct Group: Hashable, Sendable {
+  package struct Group: Hashable, Sendable {
     /// The case or type name (or ``StateGroups/otherName``).
-    public var name: String
+    package var name: String
     /// The states in it, in the graph's order.
-    public var members: [String]
+    package var members: [String]
   }
 
   /// The name of the group that gathers the smallest groups past `limit`.
-  public static let otherName = "other cases"
+  package static let otherName = "other cases"
 
   /// The groups, sorted by name (``otherName`` last).
-  public private(set) var groups: [Group]
+  package private(set) var groups: [Group]
   /// Each state's group index in ``groups``.
-  public private(set) var groupOf: [String: Int]
+  package private(set) var groupOf: [String: Int]
   /// How many groups were gathered into ``otherName`` (0 when none were).
-  public private(set) var gathered: Int
+  package private(set) var gathered: Int
 
   /// The groups of `states`, at most `limit` of them.
-  public init(states: [String], limit: Int = 40) {
+  package init(states: [String], limit: Int = 40) {
     var byName: [String: [String]] = [:]
     for state in states { byName[Self.groupName(of: state), default: []].append(state) }
     var kept = byName.keys.sorted()
@@ -54,7 +54,7 @@ public struct StateGroups: Hashable, Sendable {
   }
 
   /// The group name of one state: `loading(page: 3)` → `loading`, `state12` → `state`.
-  public static func groupName(of state: String) -> String {
+  package static func groupName(of state: String) -> String {
     let head =
       state.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? state
     let trimmed = String(head.reversed().drop { $0.isNumber || $0 == " " || $0 == "_" || $0 == "-" }.reversed())

@@ -7,8 +7,8 @@ import FeedbackGraph
 /// - Exercised transitions are solid, labelled `event ×count`, wider the more they fired.
 /// - Transitions no run exercised are dashed red, labelled `event ×0`; the tooltip and the
 ///   legend name each one the way `diagram coverage --min-transitions` lists it
-///   (`never exercised: failed —submit→ submitting [form is valid]`; the legend lists up
-///   to ``legendListLimit``).
+///   (`never exercised: failed —submit→ submitting [form is valid]`; the legend lists the
+///   first eight).
 /// - A transition with several targets (a computed one) is one edge per target, each with
 ///   its own count: a target no run reached is dashed red even when the transition fired
 ///   into another target (`never reached: loading —didLoad→ failed`). Such a transition
@@ -28,19 +28,19 @@ import FeedbackGraph
 /// name escaped; `id`, `class` and `tooltip` carried into SVG. The figure obeys a
 /// ``RenderBudget`` like ``StateMachineFigure``: past its edges the fast layout, past its
 /// states or edges a summary that gives the counts and the uncovered transitions (its
-/// legend, and ``budgetNote``, say so), never minutes of layout.
+/// legend says so), never minutes of layout.
 public struct CoverageFigure: Sendable {
   /// What to draw.
-  public var coverage: Coverage
+  package var coverage: Coverage
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// Above this many edges, the figure switches to the large-graph defaults.
-  public var largeGraphEdgeCount = 80
+  package var largeGraphEdgeCount = 80
   /// At most this many uncovered transitions and unreached targets are named in the legend;
   /// the rest are counted.
-  public var legendListLimit = 8
+  package var legendListLimit = 8
   /// How much drawing the figure may ask of Graphviz.
-  public var budget = RenderBudget.standard
+  package var budget = RenderBudget.standard
 
   /// A figure of `coverage`.
   public init(coverage: Coverage, theme: Theme = .light) {
@@ -132,7 +132,7 @@ public struct CoverageFigure: Sendable {
   }
 
   /// What the budget made this figure give up, or `nil` when it is drawn in full.
-  public var budgetNote: String? {
+  package var budgetNote: String? {
     let states = stateNames.count, edges = self.edges.count
     return budget.note(budget.layout(states: states, edges: edges), states: states, edges: edges)
   }

@@ -7,9 +7,9 @@ public import FeedbackGraph
 /// Like the state-machine figure it is deterministic, and names are escaped.
 public struct LoopFigure: Sendable {
   /// The graph to draw.
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
 
   /// A figure of `graph`.
   public init(graph: SystemGraph, theme: Theme = .light) {

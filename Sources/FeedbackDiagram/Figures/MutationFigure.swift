@@ -1,4 +1,4 @@
-public import FeedbackGraph
+package import FeedbackGraph
 
 /// The mutation figure of a system: its declared machine with the mutants the tests let
 /// survive marked on the transitions they change (`diagram mutate` writes it as
@@ -12,22 +12,22 @@ public import FeedbackGraph
 ///
 /// Deterministic: node ids are indices, edges in declaration order; every name escaped;
 /// `id`, `class` and `tooltip` carried into SVG.
-public struct MutationFigure: Sendable {
+package struct MutationFigure: Sendable {
   /// The system drawn.
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// The mutants no test killed.
-  public var survivors: [Mutant]
+  package var survivors: [Mutant]
   /// How many mutants the tests killed.
-  public var killed: Int
+  package var killed: Int
   /// How many mutants were equivalent (left out of the score).
-  public var equivalent: Int
+  package var equivalent: Int
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// At most this many feedback survivors are named in the legend.
-  public var legendListLimit = 8
+  package var legendListLimit = 8
 
   /// A figure of `graph` with its `survivors`.
-  public init(graph: SystemGraph, survivors: [Mutant], killed: Int, equivalent: Int = 0, theme: Theme = .light) {
+  package init(graph: SystemGraph, survivors: [Mutant], killed: Int, equivalent: Int = 0, theme: Theme = .light) {
     self.graph = graph
     self.survivors = survivors
     self.killed = killed
@@ -44,7 +44,7 @@ public struct MutationFigure: Sendable {
   }
 
   /// The figure as DOT text.
-  public var dot: String {
+  package var dot: String {
     let t = theme
     let index = Dictionary(graph.states.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
     var byTransition: [TransitionID: [Mutant]] = [:]

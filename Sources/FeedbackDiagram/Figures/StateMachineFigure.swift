@@ -34,14 +34,14 @@ public import FeedbackGraph
 ///   thousand pixels wide.
 /// Past ``RenderBudget/figureStates`` states or ``RenderBudget/figureEdges`` edges the
 /// machine is not drawn: a summary figure says so and points at the ``Atlas``. Either way
-/// the legend carries the budget's note (``budgetNote``).
+/// the legend carries the budget's note.
 public struct StateMachineFigure: Sendable {
   /// The graph to draw.
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// The limits this figure obeys.
-  public var budget = RenderBudget.standard
+  package var budget = RenderBudget.standard
 
   /// A figure of `graph`.
   public init(graph: SystemGraph, theme: Theme = .light) {
@@ -114,7 +114,7 @@ public struct StateMachineFigure: Sendable {
   }
 
   /// What the budget made this figure give up, or `nil` when it is drawn in full.
-  public var budgetNote: String? {
+  package var budgetNote: String? {
     let edges = self.edges.count
     return budget.note(
       budget.layout(states: graph.states.count, edges: edges), states: graph.states.count, edges: edges)

@@ -51,7 +51,7 @@ extension TracePathFigure {
   }
 
   /// What the budget made this figure give up, or `nil` when it is drawn in full.
-  public var budgetNote: String? {
+  package var budgetNote: String? {
     let visited = Set(trace.steps.compactMap(\.afterNode))
     let start = trace.steps.first { $0.kind == .initial }?.afterNode ?? graph.initial
     return Drawn(self, moves: moves, visited: visited.union([start])).note

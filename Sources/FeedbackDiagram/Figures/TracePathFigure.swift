@@ -11,20 +11,20 @@ public import FeedbackGraph
 ///
 /// The figure obeys a ``RenderBudget``: past its edges the fast layout; past its states or
 /// edges only the run is drawn (the states it went through and its moves, not the rest of
-/// the machine), and past them again a summary; the legend and ``budgetNote`` say so.
+/// the machine), and past them again a summary; the legend says so.
 public struct TracePathFigure: Sendable {
   /// The machine to draw on: the graph the trace was recorded against.
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// The run.
-  public var trace: Trace
+  package var trace: Trace
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// At most this many step numbers are written on one edge; the rest are counted.
-  public var stepsPerEdge = 8
+  package var stepsPerEdge = 8
   /// At most this many steps are listed in one edge's tooltip; the rest are counted.
-  public var stepsPerTooltip = 40
+  package var stepsPerTooltip = 40
   /// How much drawing the figure may ask of Graphviz.
-  public var budget = RenderBudget.standard
+  package var budget = RenderBudget.standard
 
   /// A figure of `trace` on `graph`.
   public init(graph: SystemGraph, trace: Trace, theme: Theme = .light) {

@@ -11,20 +11,20 @@ public import FeedbackGraph
 /// ids are built from positions (of the step in the trace, of the effect in the figure),
 /// never from numbers read from the file.
 ///
-/// A long trace is drawn in a window of ``maximumSteps`` steps: the first ones, or, when
+/// A long trace is drawn in a window of 400 steps: the first ones, or, when
 /// the failing step comes later, the steps around it; the title says which.
 public struct TraceTimelineFigure: Sendable {
   /// The Graphviz layout engine this figure needs.
   public static let engine = "neato"
   /// The graph the trace was recorded against (for feedback names).
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// The run.
-  public var trace: Trace
+  package var trace: Trace
   /// Colours and fonts.
-  public var theme: Theme
+  package var theme: Theme
   /// At most this many steps are drawn (around the failing step, if any); the title says
   /// which.
-  public var maximumSteps = 400
+  package var maximumSteps = 400
 
   /// A timeline of `trace`.
   public init(graph: SystemGraph, trace: Trace, theme: Theme = .light) {

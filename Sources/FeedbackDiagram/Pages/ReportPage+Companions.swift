@@ -16,7 +16,7 @@ extension ReportPage {
   ///   with the kind; an atlas overview drawn as an image (`<stem>.atlas.svg`, `.png`, `.pdf`;
   ///   a large machine's figure is too big for a card) is linked, not shown, when there is
   ///   no atlas page (`<stem>.atlas.html`, which shows it and its focus figures).
-  public static func companions(of name: String, stem: String, image: String, among files: [String]) -> (
+  package static func companions(of name: String, stem: String, image: String, among files: [String]) -> (
     figures: [Figure], links: [Link]
   ) {
     var figures: [Figure] = []
@@ -56,5 +56,5 @@ extension ReportPage {
   }
 
   /// The kinds of pages linked from a system's section.
-  public static let linkedKinds = ["atlas", "coverage", "trace"]
+  package static let linkedKinds = ["atlas", "coverage", "trace"]
 }

@@ -1,5 +1,5 @@
 import FeedbackTemplates
-public import Foundation
+package import Foundation
 import Mustache
 
 /// The report page (`index.html`): every figure of every system in an output folder, each
@@ -12,25 +12,24 @@ import Mustache
 /// Content-Security-Policy forbids it, and its script and styles are inline.
 ///
 /// ```swift
-/// let page = ReportPage(title: "Checkout", systems: [
-///   .init(name: "Checkout", anchor: "Checkout", figures: [
-///     .init(src: "Checkout.states.svg", alt: "Checkout states figure", caption: "States and transitions"),
-///   ]),
-/// ])
+/// let figure = ReportPage.Figure(
+///   src: "Checkout.states.svg", alt: "Checkout states", caption: "States and transitions")
+/// let system = ReportPage.System(name: "Checkout", anchor: "Checkout", figures: [figure])
+/// let page = ReportPage(title: "Checkout", systems: [system])
 /// try page.render().write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
 /// ```
-public struct ReportPage: Sendable, Equatable {
+package struct ReportPage: Sendable, Equatable {
   /// One image on the page.
-  public struct Figure: Sendable, Equatable {
+  package struct Figure: Sendable, Equatable {
     /// The image's file name, relative to the page.
-    public var src: String
+    package var src: String
     /// Its text alternative.
-    public var alt: String
+    package var alt: String
     /// The line shown under it.
-    public var caption: String
+    package var caption: String
 
     /// A figure.
-    public init(src: String, alt: String, caption: String) {
+    package init(src: String, alt: String, caption: String) {
       self.src = src
       self.alt = alt
       self.caption = caption
@@ -38,32 +37,32 @@ public struct ReportPage: Sendable, Equatable {
   }
 
   /// A link to another page or file of a system: its atlas, coverage or trace pages.
-  public struct Link: Sendable, Equatable {
+  package struct Link: Sendable, Equatable {
     /// What it is, as shown: `atlas`, `coverage`, `trace checkout-fails`.
-    public var label: String
+    package var label: String
     /// The file name, relative to the page.
-    public var href: String
+    package var href: String
 
     /// A link.
-    public init(label: String, href: String) {
+    package init(label: String, href: String) {
       self.label = label
       self.href = href
     }
   }
 
   /// One system's section.
-  public struct System: Sendable, Equatable {
+  package struct System: Sendable, Equatable {
     /// The system's name, as shown.
-    public var name: String
+    package var name: String
     /// The section's `id` (its file-name stem: letters, digits, `-`, `_`).
-    public var anchor: String
+    package var anchor: String
     /// Its figures, in order.
-    public var figures: [Figure]
+    package var figures: [Figure]
     /// Its other pages.
-    public var links: [Link]
+    package var links: [Link]
 
     /// A system's section.
-    public init(name: String, anchor: String, figures: [Figure], links: [Link] = []) {
+    package init(name: String, anchor: String, figures: [Figure], links: [Link] = []) {
       self.name = name
       self.anchor = anchor
       self.figures = figures
@@ -72,18 +71,18 @@ public struct ReportPage: Sendable, Equatable {
   }
 
   /// The page's title and heading.
-  public var title: String
+  package var title: String
   /// The systems this run drew.
-  public var systems: [System]
+  package var systems: [System]
   /// The systems earlier runs drew into the same folder (from its manifest).
-  public var earlierSystems: [System]
+  package var earlierSystems: [System]
   /// The colour of the cards the figures sit on: the figures' theme background, so a figure
   /// drawn with the dark theme sits on a dark card (in light and dark mode alike). Used only
   /// when it is a `#` hex colour or a plain colour name; white otherwise.
-  public var figureBackground: String
+  package var figureBackground: String
 
   /// A page.
-  public init(
+  package init(
     title: String = ReportPage.defaultTitle, systems: [System], earlierSystems: [System] = [],
     figureBackground: String = "#ffffff"
   ) {
@@ -107,14 +106,14 @@ public struct ReportPage: Sendable, Equatable {
   }
 
   /// The title `diagram render` gives the page.
-  public static let defaultTitle = "Feedback loop diagrams"
+  package static let defaultTitle = "Feedback loop diagrams"
 
   /// The template's path inside `Templates/`.
-  public static let templatePath = "report/index.mustache"
+  package static let templatePath = "report/index.mustache"
 
   /// The page's HTML, from `template` (default: the package's `Templates/report/index.mustache`).
   /// - Throws: ``ReportPageError`` when the template is missing, unreadable or malformed.
-  public func render(template: URL? = nil) throws -> String {
+  package func render(template: URL? = nil) throws -> String {
     guard let url = template ?? FeedbackTemplates.url(Self.templatePath) else {
       throw ReportPageError.templateMissing(path: "Templates/\(Self.templatePath)")
     }

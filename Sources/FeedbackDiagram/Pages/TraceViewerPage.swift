@@ -13,7 +13,7 @@ public import Foundation
 ///
 /// One self-contained file: the figure is inline SVG (rendered through
 /// ``GraphvizRenderer``), the script and styles are inline, and the
-/// Content-Security-Policy is the report page's (``ReportPage``): nothing loads from the
+/// Content-Security-Policy is the report page's (`index.html`): nothing loads from the
 /// network. Light and dark follow `prefers-color-scheme`. Every name is escaped: text in
 /// HTML through the page escaper, the steps as JSON that is safe inside `<script>`.
 ///
@@ -28,16 +28,16 @@ public import Foundation
 /// ```
 public struct TraceViewerPage: Sendable {
   /// The machine the run is drawn on: the graph the trace was recorded against.
-  public var graph: SystemGraph
+  package var graph: SystemGraph
   /// The run (or the window of it that was read).
-  public var trace: Trace
+  package var trace: Trace
   /// The figure's colours and fonts; the figure sits on a card of its background.
-  public var theme: Theme
+  package var theme: Theme
   /// How many steps the trace file holds: more than ``trace`` keeps when only a window was
   /// read (the page says so).
-  public var totalSteps: Int
+  package var totalSteps: Int
   /// How much drawing the figure may ask of Graphviz.
-  public var budget = RenderBudget.standard
+  package var budget = RenderBudget.standard
 
   /// A page for `trace` on `graph`.
   public init(graph: SystemGraph, trace: Trace, theme: Theme = .light, totalSteps: Int? = nil) {
@@ -48,16 +48,16 @@ public struct TraceViewerPage: Sendable {
   }
 
   /// The template's path inside `Templates/`.
-  public static let templatePath = "report/trace-viewer.mustache"
+  package static let templatePath = "report/trace-viewer.mustache"
   /// The scripts' paths inside `Templates/`, inlined into the page in this order: the
   /// detail pane and the timeline (each a function), then the viewer, which calls them.
-  public static let scriptPaths = [
+  package static let scriptPaths = [
     "report/trace-viewer-detail.js", "report/trace-viewer-timeline.js", "report/trace-viewer.js",
   ]
 
   /// The index of the step the page opens at: the failing step when the trace holds it,
   /// else the first step; `nil` for a trace without steps.
-  public var openingStep: Int? {
+  package var openingStep: Int? {
     (TraceViewerData.failingOffset(trace).map { trace.steps[$0] } ?? trace.steps.first)?.index
   }
 

@@ -3,8 +3,8 @@
 ///
 /// A position, so it holds for one version of a system only. Across versions — a trace
 /// recorded before the transitions were reordered, or before another one changed — a
-/// transition is identified by its content, its ``TransitionKey`` (``SystemGraph/transitionKeys``):
-/// replay and coverage compare transitions by key. What people read is the transition
+/// transition is identified by its content (patterns, targets, label, guard):
+/// replay and coverage compare transitions by content. What people read is the transition
 /// itself, which ``SystemGraph/describe(_:)`` writes as `red —tick→ green`.
 public typealias TransitionID = TaggedIndex<TransitionTag>
 

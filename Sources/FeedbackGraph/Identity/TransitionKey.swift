@@ -11,20 +11,20 @@
 /// so a trace recorded before a reorder still replays after it:
 ///
 /// ```swift
-/// let keys = graph.transitionKeys          // [TransitionID: TransitionKey]
-/// recorded.transitionKeys[step.transition!] == graph.transitionKeys[replayed.transition!]
+/// let keys = graph.transitionKeys  // [TransitionID: TransitionKey]
+/// let same = recorded.transitionKeys[step.transition!] == keys[replayed.transition!]  // the same transition
 /// ```
-public struct TransitionKey: Hashable, Sendable, CustomStringConvertible {
+package struct TransitionKey: Hashable, Sendable, CustomStringConvertible {
   /// `fnv1a64:` and 16 hex digits of the content, then `#n` for the n-th identical one (n ≥ 2).
-  public let rawValue: String
+  package let rawValue: String
 
   /// The key written as `rawValue`.
-  public init(rawValue: String) {
+  package init(rawValue: String) {
     self.rawValue = rawValue
   }
 
   /// The key of `edge`'s content, as its `occurrence`-th identical declaration (from 1).
-  public init(_ edge: TransitionEdge, occurrence: Int = 1) {
+  package init(_ edge: TransitionEdge, occurrence: Int = 1) {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in Self.content(of: edge).utf8 {
       hash ^= UInt64(byte)
@@ -36,7 +36,7 @@ public struct TransitionKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The key itself.
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 
   /// Every part of the edge but its id, each length-prefixed so that no two contents read
   /// alike.
@@ -55,7 +55,7 @@ extension SystemGraph {
   /// Each declared transition's content key (see ``TransitionKey``).
   ///
   /// - Complexity: O(n) in the transitions and their text.
-  public var transitionKeys: [TransitionID: TransitionKey] {
+  package var transitionKeys: [TransitionID: TransitionKey] {
     var seen: [TransitionKey: Int] = [:]
     var keys: [TransitionID: TransitionKey] = [:]
     for edge in transitions {

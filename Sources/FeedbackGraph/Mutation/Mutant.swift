@@ -10,7 +10,7 @@
 /// // Uploader: uploading —failed→ idle (was waiting) [attempt < 3]
 /// ```
 public struct Mutant: Codable, Hashable, Sendable, Identifiable {
-  /// A stable id: the system, the operator and the content keys (``TransitionKey``) or
+  /// A stable id: the system, the operator and the content keys of the transitions or
   /// feedback names it changes, so that the same mutant has the same id after the table is
   /// reordered: `Uploader/retarget/fnv1a64:…/idle`.
   public var id: String
@@ -43,10 +43,10 @@ public struct Mutant: Codable, Hashable, Sendable, Identifiable {
   /// ``value`` described for humans (the trace's ``TraceStep/after``).
   public var valueDescription: String?
   /// What a recording must show for a test to notice the mutant.
-  public var reach: MutantReach
+  package var reach: MutantReach
 
   /// A mutant.
-  public init(
+  package init(
     id: String, system: String, fingerprint: String, mutation: MutationOperator, transition: TransitionID? = nil,
     otherTransition: TransitionID? = nil, target: String? = nil, feedback: FeedbackID? = nil, event: String? = nil,
     name: String, reach: MutantReach, value: String? = nil, valueDescription: String? = nil

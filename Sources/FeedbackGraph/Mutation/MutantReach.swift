@@ -1,38 +1,38 @@
 /// What a ``Mutant`` can change in a recording: a test whose trace shows none of it cannot
 /// tell the mutant from the original, so `diagram mutate` does not run it for that mutant.
-public struct MutantReach: Codable, Hashable, Sendable {
+package struct MutantReach: Codable, Hashable, Sendable {
   /// Transitions whose steps the mutant changes.
-  public var transitions: [TransitionID]
+  package var transitions: [TransitionID]
   /// Source and event nodes (`nil`: any) where the mutant may change what happens to an
   /// event, even when no transition matched it (a guard that failed, an ignored event).
-  public var pairs: [EventPair]
+  package var pairs: [EventPair]
   /// Feedbacks whose effects the mutant changes.
-  public var feedbacks: [FeedbackID]
+  package var feedbacks: [FeedbackID]
   /// When not empty, only these events of ``feedbacks`` (by node id): a step of the
   /// feedback that emits none of them shows nothing the mutant changes.
-  public var feedbackEvents: [String]
+  package var feedbackEvents: [String]
 
   /// A source state and an event, by node id; `nil` stands for any.
-  public struct EventPair: Codable, Hashable, Sendable {
+  package struct EventPair: Codable, Hashable, Sendable {
     /// The source state's node id, or `nil` for any state.
-    public var from: String?
+    package var from: String?
     /// The event's node id, or `nil` for any event.
-    public var event: String?
+    package var event: String?
 
     /// A pair.
-    public init(from: String?, event: String?) {
+    package init(from: String?, event: String?) {
       self.from = from
       self.event = event
     }
 
     /// Whether a step from `from` on `event` falls under the pair.
-    public func contains(from node: String?, event name: String?) -> Bool {
+    package func contains(from node: String?, event name: String?) -> Bool {
       (from == nil || from == node) && (event == nil || event == name)
     }
   }
 
   /// A reach.
-  public init(
+  package init(
     transitions: [TransitionID] = [], pairs: [EventPair] = [], feedbacks: [FeedbackID] = [],
     feedbackEvents: [String] = []
   ) {
@@ -43,7 +43,7 @@ public struct MutantReach: Codable, Hashable, Sendable {
   }
 
   /// Whether `step` (of a trace of the mutated system) shows something the mutant changes.
-  public func touches(_ step: TraceStep) -> Bool {
+  package func touches(_ step: TraceStep) -> Bool {
     if let transition = step.transition, transitions.contains(transition) { return true }
     if let feedback = step.feedback, feedbacks.contains(feedback),
       feedbackEvents.isEmpty || step.eventNode.map(feedbackEvents.contains) == true

@@ -4,7 +4,7 @@ extension SystemGraph {
   /// mutants, then the swaps of competing transitions, then per feedback its mutants.
   ///
   /// - A transition is retargeted to each state the declaration names by value and that it
-  ///   does not already lead to (``retargetableStates``).
+  ///   does not already lead to.
   /// - Two transitions are swapped when they may both match one state and event: the one
   ///   tried second is then tried first.
   /// - A computed transition that may stay in its source case skips its computation.
@@ -104,7 +104,7 @@ extension SystemGraph {
   /// The states a transition can be retargeted to: those the declaration names by value,
   /// so that the runtime holds a value of each (the initial state, fixed targets, sources
   /// matched by value), sorted by id.
-  public var retargetableStates: [String] {
+  package var retargetableStates: [String] {
     var nodes: Set<String> = [initial]
     for edge in transitions {
       if !edge.isComputed, let target = edge.to.first { nodes.insert(target) }

@@ -23,7 +23,7 @@ public enum StepKind: String, Codable, Hashable, Sendable, CaseIterable {
 
   /// Whether steps of this kind carry an event and the state it left: `event`,
   /// `ignoredEvent` and `undeclaredTransition`.
-  public var isEventStep: Bool {
+  package var isEventStep: Bool {
     switch self {
     case .event, .ignoredEvent, .undeclaredTransition: true
     default: false
@@ -31,7 +31,7 @@ public enum StepKind: String, Codable, Hashable, Sendable, CaseIterable {
   }
 
   /// Whether steps of this kind concern an effect.
-  public var isEffectStep: Bool {
+  package var isEffectStep: Bool {
     switch self {
     case .effectStarted, .effectEmitted, .effectFinished, .effectCancelled: true
     default: false

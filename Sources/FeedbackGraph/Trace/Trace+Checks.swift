@@ -8,7 +8,7 @@ extension TraceHeader {
   ///
   /// - Throws: the first problem found, as a ``GraphDecodingError``.
   /// - Complexity: O(n) in the graph's nodes and edges.
-  public func check(source: String = "<data>") throws {
+  package func check(source: String = "<data>") throws {
     for (path, text) in [("system", system), ("fingerprint", fingerprint)] + (test.map { [("test", $0)] } ?? []) {
       if let reason = SystemGraph.unprintable(text) {
         throw GraphDecodingError(source: source, path: path, reason: reason)
@@ -33,7 +33,7 @@ extension TraceStep {
   /// ``TraceReader`` runs this on every step it reads.
   ///
   /// - Throws: a ``GraphDecodingError`` naming the field.
-  public func check(source: String = "<data>") throws {
+  package func check(source: String = "<data>") throws {
     for (path, text) in [("fromNode", beforeNode), ("toNode", afterNode), ("eventNode", eventNode)] {
       if let text, let reason = SystemGraph.unprintable(text) {
         throw GraphDecodingError(source: source, path: path, reason: reason)

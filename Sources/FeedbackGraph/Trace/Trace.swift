@@ -28,7 +28,7 @@ public struct Trace: Codable, Hashable, Sendable {
   }
 
   /// One JSON Lines line (sorted keys, ending with `\n`) of a header or a step.
-  public static func line(_ value: some Encodable) throws -> Data {
+  package static func line(_ value: some Encodable) throws -> Data {
     var data = try JSONFormat.lineEncoder.encode(value)
     data.append(0x0A)
     return data

@@ -14,13 +14,15 @@ public import Foundation
 /// ```swift
 /// var reader = try TraceReader(contentsOf: url)
 /// let header = try reader.header()
-/// while let step = try reader.next() { … }
+/// var events = 0
+/// while let step = try reader.next() { if step.kind == .event { events += 1 } }
+/// print("\(header.graph?.name ?? "?"): \(events) events")
 /// ```
 ///
 /// Every error is a ``GraphDecodingError`` whose source names the file and the line
 /// (`traces/Light-cycles.jsonl:12`) and whose path names the field. Each line is checked
-/// as it is read: the header as a graph file is (``TraceHeader/check(source:)``), each
-/// step's names (``TraceStep/check(source:)``).
+/// as it is read: the header as a graph file is (``SystemGraph/decode(_:source:)``), each
+/// step's node names (printable, as a graph's names must be).
 ///
 /// - Complexity: O(n) in the bytes read; memory is one chunk (1 MiB) plus one line.
 public struct TraceReader {
@@ -37,7 +39,7 @@ public struct TraceReader {
   private let decoder = JSONDecoder()
   private static let chunkSize = 1 << 20
   /// The longest line read: a longer one is an error, not an unbounded allocation.
-  public static let maximumLineLength = 64 << 20
+  package static let maximumLineLength = 64 << 20
 
   /// A reader of the file at `url`.
   /// - Throws: ``GraphDecodingError`` when the file cannot be opened or is not a regular
@@ -136,7 +138,7 @@ public struct TraceReader {
   }
 
   /// The 1-based number of the line read last.
-  public var currentLine: Int { lineNumber }
+  package var currentLine: Int { lineNumber }
 
   private mutating func nextLine() throws -> Data? {
     try nextLineRange().map { Data(buffer[$0]) }

@@ -78,7 +78,7 @@ public struct TraceStep: Codable, Hashable, Sendable {
   }
 
   /// Whether the event of this event step was sent from outside the loop (`send`).
-  public var isExternal: Bool {
+  package var isExternal: Bool {
     kind.isEventStep && feedback == nil
   }
 }

@@ -2,14 +2,27 @@
 /// async operation that may sleep on the loop's clock and emit any number of events.
 ///
 /// ```swift
-/// .none
-/// .send(.tick)
-/// .send(.didLoad(page), .fetchNext)
-/// .run { send, clock in
-///   try await clock.sleep(for: .seconds(1))
-///   send(.tick)
+/// enum Count: Hashable, Sendable { case tick, tock }
+///
+/// let counting = Feedback<Int, Count>("counting", emits: [.tick, .tock]) { count in
+///   switch count {
+///   case 0: .send(.tick)  // one event, at once
+///   case 1: .send(.tick, .tock)  // several, in order
+///   case 3:
+///     .run { send, clock in  // async work that sleeps on the loop's clock
+///       try await clock.sleep(for: .seconds(1))
+///       send(.tick)
+///     }
+///   case 4:
+///     .sequence(
+///       AsyncStream { continuation in  // any AsyncSequence of events
+///         continuation.yield(.tock)
+///         continuation.finish()
+///       })
+///   default: .none  // nothing starts
+///   }
 /// }
-/// .sequence(notifications)        // any AsyncSequence of events
+/// .strategy(.continueOnNewState)  // the .tock queued behind .tick survives the state .tick makes
 /// ```
 ///
 /// Every effect that starts has a lifecycle an observer of the loop can see: started,

@@ -114,9 +114,13 @@ public struct Send<Event: Sendable>: Sendable {
   /// a fast producer runs at the loop's pace and the loop's memory stays bounded.
   ///
   /// ```swift
-  /// .run { send, _ in
-  ///   for try await line in file.lines { await send.waitingForRoom(.line(line)) }
+  /// let reader = Feedback<Int, Line>("reader", emits: [.line("")]) { count in
+  ///   guard count == 0 else { return .none }  // starts once, in the initial state
+  ///   return .run { send, _ in
+  ///     for await line in lines { await send.waitingForRoom(.line(line)) }
+  ///   }
   /// }
+  /// .strategy(.continueOnNewState)
   /// ```
   /// A `Send` made with ``init(_:)`` never waits.
   public func waitingForRoom(_ event: Event) async {

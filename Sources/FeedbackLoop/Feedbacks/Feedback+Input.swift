@@ -4,8 +4,11 @@ extension Feedback {
   /// source is this feedback's name, in traces and diagrams.
   ///
   /// ```swift
+  /// enum Door: Hashable, Sendable { case locked, open }
+  /// enum DoorEvent: Hashable, Sendable { case entered(String) }
+  ///
   /// let door = System<Door, DoorEvent>("Door", initial: .locked) {
-  ///   …
+  ///   Reducer { state, event in if event == .entered("1234") { state = .open } }
   ///   Feedbacks { Feedback.input("keypad", emits: [.entered("1234")]) }
   /// }
   /// let loop = Loop(door)

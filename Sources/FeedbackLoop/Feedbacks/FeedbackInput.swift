@@ -5,10 +5,15 @@ import FeedbackLoopSupport
 /// notification), delivered to every loop whose system has a `Feedback.input` on it.
 ///
 /// ```swift
+/// enum CounterEvent: Hashable, Sendable { case increment }
+///
 /// let taps = FeedbackInput<CounterEvent>()
-/// let system = System(initial: 0) { … Feedbacks { Feedback.input("taps", taps) } }
+/// let system = System<Int, CounterEvent>(initial: 0) {
+///   Reducer { count, _ in count += 1 }
+///   Feedbacks { Feedback.input("taps", taps) }
+/// }
 /// let loop = Loop(system)
-/// taps.send(.increment)   // reduced with source "taps"
+/// taps.send(.increment)  // reduced with source "taps"
 /// ```
 ///
 /// Thread-safe. Loops are held weakly through their subscriptions: a stopped loop drops

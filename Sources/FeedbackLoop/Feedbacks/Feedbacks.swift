@@ -1,9 +1,21 @@
 /// A group of feedbacks, in declaration order, with modifiers that apply to each of them.
 ///
 /// ```swift
-/// Feedbacks {
-///   Feedback("timer", emits: [.tick]) { state, clock in … }
-///   if logging { Feedback("log") { state in print(state); return .none } }
+/// enum Power: Hashable, Sendable { case on(Int), off }
+/// enum PowerEvent: Hashable, Sendable { case tick }
+/// let logging = true
+///
+/// let feedbacks = Feedbacks<Power, PowerEvent> {
+///   Feedback("timer", emits: [.tick]) { state, clock in
+///     try await clock.sleep(for: .seconds(1))
+///     return .tick
+///   }
+///   if logging {
+///     Feedback("log") { state in
+///       print(state)
+///       return .none
+///     }
+///   }
 /// }
 /// .disabled(when: { $0 == .off })
 /// ```

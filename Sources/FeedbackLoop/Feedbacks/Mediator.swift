@@ -6,10 +6,18 @@ import FeedbackLoopSupport
 ///
 /// ```swift
 /// let session = Mediator<Bool>("signed in")
-/// // in the sign-in system:
-/// Feedback.attach("session", to: session, publish: { $0.isSignedIn ? true : nil }, receive: { _ in nil })
-/// // in the movies system:
-/// Feedback.attach("session", to: session, publish: { _ in nil }, receive: { _ in .refresh })
+/// let signIn = System<Account, AccountEvent>("SignIn", initial: Account()) {
+///   Reducer { account, _ in account.isSignedIn = true }
+///   Feedbacks {
+///     Feedback.attach("session", to: session, publish: { $0.isSignedIn ? true : nil }, receive: { _ in nil })
+///   }
+/// }
+/// let movies = System<[String], MoviesEvent>("Movies", initial: []) {
+///   Reducer { titles, _ in titles = ["Alien"] }
+///   Feedbacks {
+///     Feedback.attach("session", to: session, publish: { _ in nil }, receive: { _ in .refresh })
+///   }
+/// }
 /// ```
 ///
 /// A value is published when it differs from the last one this member published.
@@ -23,7 +31,7 @@ import FeedbackLoopSupport
 /// ```swift
 /// let session = Mediator<Bool>("signed in", initial: false)
 /// let observation = session.observe { signedIn in print("signed in:", signedIn) }
-/// session.value  // false until a system publishes
+/// let signedIn = session.value  // false until a system publishes
 /// ```
 ///
 /// A system that attaches is not sent the current value: it receives the values published

@@ -14,8 +14,11 @@ public import Dispatch
 ///
 /// ```swift
 /// let io = QueueScheduler(label: "io")
-/// Feedback("save") { (state: Draft, _) in try await store.save(state); return nil }
-///   .execute(on: io)  // the effect's code runs on the "io" queue
+/// Feedback("save") { (state: Draft, _) in
+///   try await store.save(state)
+///   return nil
+/// }
+/// .execute(on: io)  // the effect's code runs on the "io" queue
 /// ```
 public final class QueueScheduler: LoopScheduler, TaskExecutor {
   /// The serial queue all actions run on.

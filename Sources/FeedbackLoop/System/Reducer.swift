@@ -18,11 +18,13 @@
 /// accepted wherever the `inout` one is:
 ///
 /// ```swift
-/// static func reduce(state: Int, event: CounterEvent) -> Int {
-///   event == .increment ? state + 1 : state - 1
+/// enum Counter {
+///   static func reduce(state: Int, event: CounterEvent) -> Int {
+///     event == .increment ? state + 1 : state - 1
+///   }
+///   static let system = System<Int, CounterEvent>(initial: 0) { Reducer(reduce) }
+///   static let same = System<Int, CounterEvent>(initial: 0, reduce: reduce)
 /// }
-/// let counter = System<Int, CounterEvent>(initial: 0) { Reducer(reduce) }
-/// let same = System<Int, CounterEvent>(initial: 0, reduce: reduce)
 /// ```
 ///
 /// A child system's reducer joins a parent's with ``pullback(state:event:)``.

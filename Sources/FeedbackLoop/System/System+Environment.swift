@@ -12,12 +12,17 @@ extension System {
   /// enum Search {
   ///   static func system(_ environment: SearchEnvironment = .live) -> System<SearchState, SearchEvent> {
   ///     System(initial: .idle, environment: environment) { environment in
-  ///       Reducer { … }
+  ///       Reducer { state, event in
+  ///         switch event {
+  ///         case .typed(let query): state = .searching(query)
+  ///         case .results(let results): state = .found(results)
+  ///         }
+  ///       }
   ///       Feedbacks {
   ///         Feedback.on("search", emits: [.results([])], .case("searching")) { state in
   ///           guard case .searching(let query) = state else { return .none }
   ///           return .task { clock in
-  ///             try await clock.sleep(for: .milliseconds(300))        // debounce, virtual in tests
+  ///             try await clock.sleep(for: .milliseconds(300))  // debounce, virtual in tests
   ///             return .results(try await environment.search(query))
   ///           }
   ///         }

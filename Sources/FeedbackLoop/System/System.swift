@@ -19,7 +19,7 @@
 ///     }
 ///   }
 /// }
-/// let loop = Loop(trafficLight)   // runs it
+/// let loop = Loop(trafficLight)  // runs it
 /// ```
 ///
 /// A `System` is a value: it runs nothing until a ``Loop`` runs it, and it describes
@@ -85,9 +85,11 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
   /// `SignalProducer.system(initial:reduce:feedbacks:)`, Loop's `Loop(initial:reducer:)`).
   ///
   /// ```swift
-  /// let counter = System<Int, CounterEvent>(initial: 0, reduce: { count, event in
-  ///   event == .increment ? count + 1 : count - 1
-  /// })
+  /// let counter = System<Int, CounterEvent>(
+  ///   initial: 0,
+  ///   reduce: { count, event in
+  ///     event == .increment ? count + 1 : count - 1
+  ///   })
   /// ```
   public init(
     _ name: String? = nil, initial: State,

@@ -2,9 +2,16 @@
 /// of a type, or any event.
 ///
 /// ```swift
-/// Transition(from: .red, on: .tick, to: .green)                     // a value
-/// Transition(from: .case("loading"), on: .case("didLoad"), …)       // a case, any payload
-/// Transition(from: .type(VolumeState.self), on: .type(Increase.self), …)
+/// // one value
+/// let tick = Transition<Light, Signal>(from: .red, on: .tick, to: .green)
+/// // every value of an enum case, whatever its payload
+/// let didLoad = Transition<Page, PageEvent>(from: .case("loading"), on: .case("didLoad"), to: .loaded)
+/// // every value of a type (for events of a protocol type)
+/// let increase = Transition<VolumeState, any VolumeEvent>(from: .type(VolumeState.self), on: .type(Increase.self)) {
+///   state, _ in VolumeState(value: state.value + 1)
+/// }
+/// // any event
+/// let reset = Transition<Light, Signal>(from: .yellow, on: .any, to: .red)
 /// ```
 public struct EventPattern<Event: Sendable>: Sendable {
   @usableFromInline let pattern: ValuePattern<Event>

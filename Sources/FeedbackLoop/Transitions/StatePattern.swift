@@ -2,11 +2,18 @@
 /// value of a type, or any state.
 ///
 /// ```swift
-/// Transition(from: .red, on: .tick, to: .green)              // a value
-/// Transition(from: .case("loading"), on: .case("didLoad"), …) // an enum case, any payload
-/// Transition(from: .type(VolumeState.self), on: …)           // a state type
-/// Transition(from: .any, on: .emergency, to: .red)           // any state
-/// Transition(from: .cases("paying", "challenge"), on: .cancel, to: .idle)  // several cases
+/// // one value
+/// let tick = Transition<Light, Signal>(from: .red, on: .tick, to: .green)
+/// // every value of an enum case, whatever its payload
+/// let didLoad = Transition<Page, PageEvent>(from: .case("loading"), on: .case("didLoad"), to: .loaded)
+/// // several enum cases
+/// let cancel = Transition<Page, PageEvent>(from: .cases("loading", "retrying"), on: .cancel, to: .idle)
+/// // every value of a type (for states of a protocol type)
+/// let increase = Transition<VolumeState, any VolumeEvent>(from: .type(VolumeState.self), on: .type(Increase.self)) {
+///   state, _ in VolumeState(value: state.value + 1)
+/// }
+/// // any state
+/// let emergency = Transition<Light, Signal>(from: .any, on: .emergency, to: .red)
 /// ```
 ///
 /// Enum cases are matched by name, as the diagram shows them: the case name of a value is

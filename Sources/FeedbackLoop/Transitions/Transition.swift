@@ -2,13 +2,25 @@
 /// state computed by a closure whose possible targets are declared.
 ///
 /// ```swift
-/// Transition(from: .red, on: .tick, to: .green)
-/// Transition(from: .any, on: .emergency, to: .red)
-/// Transition(from: .type(VolumeState.self), on: .type(Increase.self), label: "value + 1") {
-///   state, _ in VolumeState(value: state.value + 1)
+/// let light = System<Light, Signal>("Light", initial: .red) {
+///   Transitions {
+///     Transition(from: .red, on: .tick, to: .green)
+///     Transition(from: .any, on: .emergency, to: .red)
+///   }
 /// }
-/// Transition(from: .editing, on: .submit, to: .submitting)
-///   .guarded("form is valid") { state, _ in state.isValid }
+/// let volume = System<VolumeState, any VolumeEvent>("Volume", initial: VolumeState(value: 0)) {
+///   Transitions {
+///     Transition(from: .type(VolumeState.self), on: .type(Increase.self), label: "value + 1") {
+///       state, _ in VolumeState(value: state.value + 1)
+///     }
+///   }
+/// }
+/// let form = System<Form, FormEvent>("Form", initial: .editing) {
+///   Transitions {
+///     Transition(from: .editing, on: .submit, to: .submitting)
+///       .guarded("form is valid") { state, _ in state.isValid }
+///   }
+/// }
 /// ```
 ///
 /// A computed transition declares where it may lead with `targets:` (by default: back to

@@ -10,7 +10,7 @@ extension Exploration {
   /// fails for the same reason.
   ///
   /// ```swift
-  /// print(exploration.swiftTest(for: finding, named: "submitsOnlyValidForms"))
+  /// print(exploration.swiftTest(for: finding, named: "submitsOnlyValidForms") ?? "no path")
   /// // @Test func submitsOnlyValidForms() {
   /// //   let loop = LoopRecorder(SignIn.system(), exhaustivity: .off())
   /// //   …

@@ -11,14 +11,17 @@ extension Explorer {
   ///
   /// ```swift
   /// @Test func signInIsSound() {
-  ///   Explorer(SignIn.system(), events: [.emailChanged("a@b.c"), .passwordChanged("12345678"), .submit],
-  ///            feedbackEvents: [.succeeded(user: "a"), .rejected("no")])
-  ///     .invariant("only valid forms are submitted") { state in
-  ///       if case .submitting(let form) = state { return form.isValid }
-  ///       return true
-  ///     }
-  ///     .final { if case .signedIn = $0 { true } else { false } }
-  ///     .assertNoFindings()
+  ///   Explorer(
+  ///     SignIn.system(), events: [.emailChanged("a@b.c"), .passwordChanged("12345678"), .submit],
+  ///     feedbackEvents: [.succeeded(user: "a"), .rejected("no")]
+  ///   )
+  ///   .invariant("only valid forms are submitted") { state in
+  ///     if case .submitting(let form) = state { return form.isValid }
+  ///     return true
+  ///   }
+  ///   .final { if case .signedIn = $0 { true } else { false } }
+  ///   .waits(in: .case("editing"), .case("failed"))  // the form waits for its user there
+  ///   .assertNoFindings()
   /// }
   /// ```
   ///

@@ -11,7 +11,7 @@ extension Explorer {
   ///
   /// ```swift
   /// @Test func uploadQueueFinding1Stuck() {
-  ///   ExampleExplorers.uploads.assertReplay([
+  ///   UploadQueue.explorer.assertReplay([
   ///     .send(.enqueue("a")), .send(.enqueue("a")), .emitted(.uploaded, by: "upload"),
   ///   ])
   /// }

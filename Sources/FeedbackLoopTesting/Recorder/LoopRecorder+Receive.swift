@@ -32,8 +32,8 @@ extension LoopRecorder {
   /// event type, for events with payloads or events that are not `Equatable`).
   ///
   /// ```swift
-  /// loop.receive(.case("didLoad"), from: "network") { $0 = .loadedPage(page1) }
-  /// loop.receive(.type(Volume.Increase.self)) { $0.value = 11 }
+  /// movies.receive(.case("didLoad"), from: "network") { $0 = .loadedPage(firstPage) }  // any page
+  /// volume.receive(.type(Volume.Increase.self)) { $0.value = 11 }  // an event type
   /// ```
   public func receive(
     _ pattern: EventPattern<Event>, from feedback: String? = nil, at time: Duration? = nil,

@@ -4,8 +4,8 @@ extension LoopRecorder {
   /// ``receive(_:from:at:fileID:filePath:line:column:_:)-(Event,_,_,_,_,_,_,_)``.
   ///
   /// ```swift
-  /// loop.receiveNothing(before: .seconds(30))   // not at 29.999 s…
-  /// loop.receive(.tick, from: "timer", at: .seconds(30)) { $0 = .green }   // …but at 30 s
+  /// loop.receiveNothing(before: .seconds(30))  // not at 29.999 s…
+  /// loop.receive(.tick, from: "timer", at: .seconds(30)) { $0 = .green }  // …but at 30 s
   /// ```
   ///
   /// Events received before the call and not asserted yet count too: assert them first.

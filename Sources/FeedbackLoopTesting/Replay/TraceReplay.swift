@@ -8,7 +8,7 @@ public import Foundation
 /// ```swift
 /// @Test func recordedSessionsStillReplay() throws {
 ///   let replay = try TraceReplay(contentsOf: traceURL, system: TrafficLight.system)
-///   replay.run()   // fails here, with a diff, at the first diverging step
+///   replay.run()  // fails here, with a diff, at the first diverging step
 /// }
 /// ```
 ///

@@ -18,8 +18,8 @@ import FeedbackLoopSupport
 /// @Test func timerTicks() {
 ///   let scheduler = TestScheduler()
 ///   let loop = LoopRecorder(TrafficLight.system, scheduler: scheduler)
-///   scheduler.advance(by: .seconds(29))          // nothing yet
-///   scheduler.advance(by: .seconds(1))           // the timer fires at 30 s
+///   scheduler.advance(by: .seconds(29))  // nothing yet
+///   scheduler.advance(by: .seconds(1))  // the timer fires at 30 s
 ///   loop.receive(.tick, from: "timer") { $0 = .green }
 ///   loop.skipInFlightEffects()
 /// }

@@ -6,7 +6,7 @@ import IssueReporting
 ///
 /// ```swift
 /// let never = UnimplementedLoopScheduler("analytics")
-/// let feedback = track.execute(on: never)   // any effect it starts fails the test
+/// let feedback = track.execute(on: never)  // any effect it starts fails the test
 /// ```
 ///
 /// Each use reports `UnimplementedLoopScheduler "analytics": schedule(after:) was called.`

@@ -55,7 +55,8 @@ struct ReadmeMirrorCheck {
     let importCount = lines.prefix { $0.isEmpty || $0.hasPrefix("import ") }.count
     let imports = lines.prefix(importCount).filter { !$0.isEmpty }
     let body = Array(lines.dropFirst(importCount))
-    let where_ = "\(document):\(snippet.line): the swift block under \"\(snippet.heading)\""
+    let under = snippet.heading.isEmpty ? "" : " under \"\(snippet.heading)\""  // a doc comment has no headings
+    let where_ = "\(document):\(snippet.line): the swift block\(under)"
     guard let first = body.first else { return nil }
 
     // The closest copy: the file and start with the longest matching run of body lines.
