@@ -12,10 +12,10 @@ extension LoopCombineScheduler {
   /// ```
   public struct SchedulerTimeType: Strideable, Hashable, Sendable {
     /// Nanoseconds since the scheduler's origin.
-    public var nanoseconds: Int64
+    package var nanoseconds: Int64
 
     /// A time `nanoseconds` after the scheduler's origin.
-    public init(nanoseconds: Int64) {
+    package init(nanoseconds: Int64) {
       self.nanoseconds = nanoseconds
     }
 
@@ -39,10 +39,10 @@ extension LoopCombineScheduler {
       ExpressibleByFloatLiteral
     {
       /// The interval in nanoseconds.
-      public var nanoseconds: Int64
+      package var nanoseconds: Int64
 
       /// An interval of `nanoseconds`.
-      public init(nanoseconds: Int64) {
+      package init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
       }
 
@@ -53,10 +53,7 @@ extension LoopCombineScheduler {
       }
 
       /// The interval as a `Duration`.
-      public var duration: Duration { .nanoseconds(nanoseconds) }
-
-      /// No time.
-      public static let zero = Stride(nanoseconds: 0)
+      package var duration: Duration { .nanoseconds(nanoseconds) }
 
       /// `s` seconds.
       public static func seconds(_ s: Int) -> Stride { Stride(nanoseconds: Int64(s) * 1_000_000_000) }
@@ -102,10 +99,6 @@ extension LoopCombineScheduler {
       public static func * (lhs: Stride, rhs: Stride) -> Stride {
         Stride(nanoseconds: lhs.nanoseconds * rhs.nanoseconds)
       }
-      /// Adds `rhs` to `lhs`.
-      public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
-      /// Subtracts `rhs` from `lhs`.
-      public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
       /// Multiplies `lhs` by `rhs`.
       public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
     }

@@ -41,11 +41,8 @@ public import FeedbackLoop
 /// - Complexity: each `schedule` is one call of the loop scheduler's (O(log n) for a
 ///   `TestScheduler` with n pending actions).
 public struct LoopCombineScheduler: Scheduler, Sendable {
-  /// No options: tolerances and options are ignored.
-  public typealias SchedulerOptions = Never
-
   /// The loop scheduler that runs the actions.
-  public let base: any LoopScheduler
+  let base: any LoopScheduler
 
   /// A Combine scheduler running its actions on `base`.
   public init(_ base: any LoopScheduler) {

@@ -28,10 +28,10 @@ public struct LoopStatesPublisher<State: Sendable, Event: Sendable>: Publisher {
   public typealias Failure = Never
 
   /// The loop whose states are published.
-  public let loop: Loop<State, Event>
+  let loop: Loop<State, Event>
 
   /// A publisher of `loop`'s states.
-  public init(_ loop: Loop<State, Event>) {
+  init(_ loop: Loop<State, Event>) {
     self.loop = loop
   }
 

@@ -11,7 +11,7 @@ extension Exploration {
   ///
   /// Built greedily from each transition's shortest firing path, longest first, keeping a
   /// path only when it fires a transition the kept ones do not; deterministic. The
-  /// transitions it cannot fire are ``unreachableTransitions`` (when the exploration is
+  /// transitions it cannot fire are `unreachableTransitions` (when the exploration is
   /// complete).
   public var coveringPaths: [ExplorerPath<State, Event>] {
     let candidates = record.firstFiring.enumerated().compactMap {
@@ -35,7 +35,7 @@ extension Exploration {
 
   /// The declared transitions no reachable state and event fire; empty unless the
   /// exploration is complete (a bounded one cannot tell).
-  public var unreachableTransitions: [TransitionID] {
+  package var unreachableTransitions: [TransitionID] {
     guard isComplete else { return [] }
     return record.firstFiring.indices.filter { record.firstFiring[$0].state < 0 }.map { TransitionID($0) }
   }
@@ -51,7 +51,7 @@ extension Exploration {
 
 extension Exploration {
   /// The declared transitions some reachable state and event fire, by id.
-  public var firedTransitions: [TransitionID] {
+  package var firedTransitions: [TransitionID] {
     record.firstFiring.indices.filter { record.firstFiring[$0].state >= 0 }.map { TransitionID($0) }
   }
 }

@@ -19,7 +19,7 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
   /// The bytes the visited-state store held at the end: states, parents, choices, the
   /// hash table and the feedbacks' snapshots (computed from their capacities, not
   /// measured; a memory's boxed values are not counted).
-  public let storeBytes: Int
+  package let storeBytes: Int
   /// What it found, in a fixed order: invariant violations (in declaration order), broken
   /// properties of moves (in declaration order), the first move out of a final state,
   /// effects in flight at the end (by feedback), undeclared transitions, the first
@@ -46,9 +46,9 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
   /// the effects in flight (for a system whose feedbacks start no effects, its states).
   public var stateCount: Int { storage.nodes.count }
   /// Distinct system states among them.
-  public var systemStateCount: Int { Set(storage.nodes.lazy.map(\.state)).count }
+  package var systemStateCount: Int { Set(storage.nodes.lazy.map(\.state)).count }
   /// Edges followed that led to another explored state.
-  public var transitionCount: Int { record.transitions }
+  package var transitionCount: Int { record.transitions }
   /// The length of the longest shortest path from the initial state.
   public var depth: Int { record.depth }
   /// Whether every reachable state was visited.
@@ -61,7 +61,7 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
 
   /// For each state node of the system's graph, the events (by node name) that no
   /// declared transition accepts there: information, not findings.
-  public var ignoredEvents: [(state: String, events: [String])] {
+  package var ignoredEvents: [(state: String, events: [String])] {
     var record = record
     for sample in record.ignoredSamples {
       let node = storage.nodes[Int(sample.state)]
@@ -73,7 +73,7 @@ public struct Exploration<State: Hashable & Sendable, Event: Sendable>: Sendable
 
   /// Declared events a feedback may emit for which no sample value was given: those
   /// emissions were not explored.
-  public var unexploredEmissions: [(feedback: String, event: String)] {
+  package var unexploredEmissions: [(feedback: String, event: String)] {
     storage.model.missingSamples
   }
 

@@ -21,7 +21,7 @@ public struct ExplorationProgress: Sendable, Hashable {
   }
 
   /// States visited per wall-clock second.
-  public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
+  package var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
 }
 
 /// How an exploration ended: having visited every reachable state, or at a bound.
@@ -36,7 +36,7 @@ public enum ExplorationCompletion: Hashable, Sendable {
   case cancelled
 
   /// The sentence the report gives it.
-  public var sentence: String {
+  package var sentence: String {
     switch self {
     case .complete:
       "complete: every reachable state was visited."

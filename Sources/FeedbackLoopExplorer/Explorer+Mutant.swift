@@ -1,4 +1,4 @@
-public import FeedbackGraph
+package import FeedbackGraph
 import FeedbackLoopTracing
 
 extension Explorer {
@@ -7,7 +7,7 @@ extension Explorer {
   /// outside the test kit's recorder that runs a mutant. A mutant that returns a recorded
   /// state (`MutationOperator.retargetComputed`) applies when the system's `State` is
   /// `Decodable` and its `Mutant.value` decodes as a state of the mutant's target case.
-  public func applying(_ mutant: Mutant) -> Explorer? {
+  package func applying(_ mutant: Mutant) -> Explorer? {
     guard let mutated = system.applying(mutant, decodingState: { StateJSON.decode($0) }) else { return nil }
     var copy = self
     copy.system = mutated
@@ -21,7 +21,7 @@ extension Explorer {
   /// let original = ExampleExplorers.signIn.behaviour(applying: nil)
   /// let equivalent = ExampleExplorers.signIn.behaviour(applying: mutant) == original
   /// ```
-  public func behaviour(applying mutant: Mutant?) -> ReachableBehaviour? {
+  package func behaviour(applying mutant: Mutant?) -> ReachableBehaviour? {
     guard let mutant else { return run().behaviour }
     return applying(mutant)?.run().behaviour
   }

@@ -34,7 +34,7 @@ public import FeedbackLoop
 /// ("stuck") unless ``waits(when:)`` says the loop may wait there.
 ///
 /// - Complexity: O(states × choices) reductions; memory per state is the state's stride
-///   plus about 12 bytes (see ``Exploration/storeBytes``).
+///   plus about 12 bytes (see `Exploration.storeBytes`).
 public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The system explored.
   public internal(set) var system: System<State, Event>
@@ -55,9 +55,9 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
   /// The Swift expression that makes this explorer (`ExampleExplorers.signIn`), if given:
   /// the test printed for a finding is then a `@Test` that replays it with this explorer,
   /// rather than a function that takes the explorer.
-  public var swiftExplorer: String?
+  package var swiftExplorer: String?
   /// Creates an explorer like this one whose printed tests make it with `swift`.
-  public func writingExplorer(_ swift: String) -> Explorer {
+  package func writingExplorer(_ swift: String) -> Explorer {
     var copy = self
     copy.swiftExplorer = swift
     return copy
@@ -93,23 +93,23 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
 
   /// A condition every reachable state must satisfy: the same shape as
   /// `LoopRecorder.invariant(_:_:)` takes.
-  public struct Invariant: Sendable {
+  @usableFromInline package struct Invariant: Sendable {
     /// The condition in words; findings and emitted tests name it.
-    public var description: String
+    package var description: String
     /// A Swift closure expression for emitted tests (`{ $0.count >= 0 }`), if given.
-    public var swift: String?
+    package var swift: String?
     /// The condition.
-    public var holds: @Sendable (State) -> Bool
+    package var holds: @Sendable (State) -> Bool
   }
 
   /// A condition every move must satisfy, over the state before it, the move and the state
   /// after it: what ``property(_:_:)`` takes.
-  public struct Property: Sendable {
+  @usableFromInline package struct Property: Sendable {
     /// The condition in words; findings and printed tests name it.
-    public var description: String
+    package var description: String
     /// The condition: `before`, the move (an event sent from outside, an event a feedback's
     /// effect emitted, or an effect that ended without one), `after`.
-    public var holds: @Sendable (_ before: State, _ move: ExplorerMove<Event>, _ after: State) -> Bool
+    package var holds: @Sendable (_ before: State, _ move: ExplorerMove<Event>, _ after: State) -> Bool
   }
 
   /// An explorer trying `events` in every state.

@@ -34,7 +34,7 @@ public struct ExplorerFinding<State: Sendable, Event: Sendable>: Sendable {
     case propertyViolated(String)
     /// A cycle of moves that never passes a progress, final or waiting state
     /// (``Explorer/progress(when:)``): the path is a lasso, the steps from
-    /// ``ExplorerPath/cycleStart`` on go around the cycle once.
+    /// `ExplorerPath.cycleStart` on go around the cycle once.
     case nonProgressCycle
     /// A declared transition that no reachable state and event fires.
     case transitionNeverFires(TransitionID)
@@ -50,5 +50,5 @@ public struct ExplorerFinding<State: Sendable, Event: Sendable>: Sendable {
   /// One paragraph saying what was found, with the path's events. Deterministic.
   public var message: String
   /// A short name for files and tests: `invariant-only-valid-forms-are-submitted`.
-  public var slug: String
+  package var slug: String
 }

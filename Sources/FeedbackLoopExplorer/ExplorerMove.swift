@@ -33,5 +33,5 @@ public struct ExplorerReplay<State: Sendable, Event: Sendable>: Sendable {
   public var findings: [ExplorerFinding<State, Event>]
   /// Why a move could not be replayed (`nil` when every move was): the path no longer
   /// exists, so the replay shows nothing about the finding.
-  public var divergence: String?
+  package var divergence: String?
 }

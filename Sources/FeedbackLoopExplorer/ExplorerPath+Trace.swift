@@ -1,7 +1,7 @@
 public import FeedbackGraph
 public import FeedbackLoop
 import FeedbackLoopTracing
-public import Foundation
+package import Foundation
 
 extension ExplorerPath {
   /// The path as a `Trace` of `system`, which `diagram trace` draws and
@@ -39,7 +39,7 @@ extension Exploration {
   /// Writes each finding with a path as a trace file into `directory` (created if needed):
   /// `<System>-explorer-<n>-<slug>.jsonl`. Returns the files, in the findings' order.
   @discardableResult
-  public func writeTraces(to directory: URL) throws -> [URL] {
+  package func writeTraces(to directory: URL) throws -> [URL] {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var urls: [URL] = []
     for (number, finding) in findings.enumerated() {

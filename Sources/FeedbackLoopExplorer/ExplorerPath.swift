@@ -33,7 +33,7 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
     public var kind: StepKind
     /// Whether a feedback sent the event at once (`.send`) in answer to the step before:
     /// a consequence of that step, not a choice of the path.
-    public internal(set) var isImmediate = false
+    package internal(set) var isImmediate = false
     /// For a step that is a choice, its index among the choices of the explored state it
     /// leaves (what ``ExplorerMove/choice(_:)`` replays).
     public internal(set) var choice: Int?
@@ -68,7 +68,7 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
   /// For a lasso (a non-progress cycle), the index of the first step of the cycle: the
   /// steps before it reach the cycle, the steps from it go around once, back to the state
   /// (and feedback memories and effects) where it started. `nil` for a plain path.
-  public internal(set) var cycleStart: Int? = nil
+  package internal(set) var cycleStart: Int? = nil
 
   /// The state at the end of the path.
   public var final: State { steps.last?.after ?? initial }

@@ -22,7 +22,7 @@ public struct RandomWalks<State: Sendable, Event: Sendable>: Sendable {
   /// shrunk: removing any one event from it no longer fails the same way.
   public var failure: ExplorerFinding<State, Event>?
   /// How many events the failing walk had before it was shrunk.
-  public var unshrunkLength: Int?
+  package var unshrunkLength: Int?
 
   /// The walks for people; deterministic.
   public var report: String {

@@ -48,7 +48,7 @@ public struct TraceWriterConfigurationError: Error, Hashable, Sendable, CustomSt
   public var reason: String
 
   /// An error saying `reason`.
-  public init(reason: String) {
+  package init(reason: String) {
     self.reason = reason
   }
 
@@ -85,12 +85,12 @@ public struct TraceWriterFailure: Error, Hashable, Sendable, CustomStringConvert
   /// The path of the directory or file concerned.
   public var path: String
   /// The operating system's error number (`errno`), when known.
-  public var errorNumber: Int32?
+  package var errorNumber: Int32?
   /// The operating system's (or Foundation's) description of the error.
   public var reason: String
 
   /// A failure to do `operation` on `path`.
-  public init(operation: Operation, path: String, errorNumber: Int32?, reason: String) {
+  package init(operation: Operation, path: String, errorNumber: Int32?, reason: String) {
     self.operation = operation
     self.path = path
     self.errorNumber = errorNumber
@@ -131,7 +131,7 @@ public struct TraceWriterStatus: Hashable, Sendable {
   public var isClosed: Bool
 
   /// A status.
-  public init(
+  package init(
     recordedSteps: Int = 0, writtenSteps: Int = 0, droppedSteps: Int = 0, files: [URL] = [],
     failure: TraceWriterFailure? = nil, isClosed: Bool = false
   ) {

@@ -35,9 +35,9 @@ public final class TraceWriter<State: Sendable, Event: Sendable>: Sendable {
   /// What the writer keeps (see ``TraceWriterPolicy``).
   public typealias Policy = TraceWriterPolicy
   /// Why a writer stopped writing (see ``TraceWriterFailure``).
-  public typealias Failure = TraceWriterFailure
+  package typealias Failure = TraceWriterFailure
   /// What a writer has done so far (see ``TraceWriterStatus``).
-  public typealias Status = TraceWriterStatus
+  package typealias Status = TraceWriterStatus
 
   /// The default bound on pending steps for ``TraceWriterPolicy/rotatingFiles(stepsPerFile:keep:)``.
   public static var defaultPendingLimit: Int { 65_536 }

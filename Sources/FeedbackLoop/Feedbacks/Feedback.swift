@@ -43,7 +43,7 @@ public struct Feedback<State: Sendable, Event: Sendable>: Sendable {
   public internal(set) var emits: [String]
   /// What a new state does to its running effects: the innermost ``strategy(_:)`` applied
   /// to this feedback or to a group holding it, or ``ExecutionStrategy/cancelOnNewState``.
-  public internal(set) var executionStrategy: ExecutionStrategy {
+  package internal(set) var executionStrategy: ExecutionStrategy {
     get { explicitStrategy ?? .cancelOnNewState }
     set { explicitStrategy = newValue }
   }

@@ -68,7 +68,10 @@ public struct Feedbacks<State: Sendable, Event: Sendable>: Sendable {
 
 /// Builds the list of feedbacks inside `Feedbacks { … }`.
 @resultBuilder
-public enum FeedbacksBuilder<State: Sendable, Event: Sendable> {
+public enum FeedbacksBuilder<State: Sendable, Event: Sendable>: ListBuilder {
+  /// A feedback: the block builds the system's list of feedbacks.
+  public typealias Component = Feedback<State, Event>
+
   /// A `Feedback<State, Event>` written in the block, as its parts.
   public static func buildExpression(_ feedback: Feedback<State, Event>) -> [Feedback<State, Event>] {
     [feedback]
@@ -77,30 +80,5 @@ public enum FeedbacksBuilder<State: Sendable, Event: Sendable> {
   /// A `Feedbacks<State, Event>` written in the block, as its parts.
   public static func buildExpression(_ feedbacks: Feedbacks<State, Event>) -> [Feedback<State, Event>] {
     feedbacks.list
-  }
-
-  /// The parts of a block, in order.
-  public static func buildBlock(_ parts: [Feedback<State, Event>]...) -> [Feedback<State, Event>] {
-    parts.flatMap { $0 }
-  }
-
-  /// The parts of an `if` without `else`: none when the condition is false.
-  public static func buildOptional(_ part: [Feedback<State, Event>]?) -> [Feedback<State, Event>] {
-    part ?? []
-  }
-
-  /// The parts of an `if` branch (or a `switch` case).
-  public static func buildEither(first part: [Feedback<State, Event>]) -> [Feedback<State, Event>] {
-    part
-  }
-
-  /// The parts of an `else` branch (or a later `switch` case).
-  public static func buildEither(second part: [Feedback<State, Event>]) -> [Feedback<State, Event>] {
-    part
-  }
-
-  /// The parts of every pass of a `for` loop, in order.
-  public static func buildArray(_ parts: [[Feedback<State, Event>]]) -> [Feedback<State, Event>] {
-    parts.flatMap { $0 }
   }
 }

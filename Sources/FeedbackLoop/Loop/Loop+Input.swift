@@ -8,7 +8,7 @@ extension Loop {
   ///
   /// Thread-safe. `input` must name an input of the loop's system: sending through a name
   /// it does not declare is a programmer error, which stops the program with the list of
-  /// the inputs it has (check with ``hasInput(_:)`` when the name comes from data).
+  /// the inputs it has (check with `hasInput(_:)` when the name comes from data).
   public func send(_ event: Event, from input: String) {
     guard let index = inputIndex(input) else {
       preconditionFailure(
@@ -19,7 +19,7 @@ extension Loop {
   }
 
   /// Whether the loop's system declares an input named `input`.
-  public func hasInput(_ input: String) -> Bool {
+  package func hasInput(_ input: String) -> Bool {
     inputIndex(input) != nil
   }
 

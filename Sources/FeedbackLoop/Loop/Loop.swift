@@ -115,7 +115,7 @@ public final class Loop<State: Sendable, Event: Sendable>: @unchecked Sendable {
   }
 
   /// Whether ``stop()`` was called.
-  public var isStopped: Bool {
+  package var isStopped: Bool {
     shared.withLock { $0.stopped }
   }
 

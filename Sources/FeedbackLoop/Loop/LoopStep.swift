@@ -14,7 +14,7 @@ public struct FeedbackRef: Hashable, Sendable, CustomStringConvertible {
 
   /// A reference to the feedback `id`, named `name`.
   @inlinable
-  public init(id: FeedbackID, name: String) {
+  package init(id: FeedbackID, name: String) {
     (self.id, self.name) = (id, name)
   }
 

@@ -28,12 +28,6 @@ public final class InlineScheduler: LoopScheduler {
     DispatchQueue.global().scheduleCancellable(after: delay, action)
   }
 
-  /// `ContinuousClock`: async effects sleep in real time.
-  public var clock: any Clock<Duration> { ContinuousClock() }
-
-  /// None: async effects run on the default concurrent executor.
-  public var taskExecutor: (any TaskExecutor)? { nil }
-
   /// `true`: ``schedule(_:)`` runs its action before returning.
   public var runsActionsInline: Bool { true }
 }

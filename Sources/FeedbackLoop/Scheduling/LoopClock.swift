@@ -20,7 +20,7 @@ public struct LoopClock: Clock, Sendable {
     public var offset: Duration
 
     /// Creates an instant `offset` after the clock's origin.
-    public init(offset: Duration) { self.offset = offset }
+    package init(offset: Duration) { self.offset = offset }
 
     /// The instant `duration` later.
     public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
@@ -45,7 +45,8 @@ public struct LoopClock: Clock, Sendable {
 
   /// The clock of `scheduler`, as a loop's feedbacks see it.
   public init(_ scheduler: any LoopScheduler) {
-    self.init(scheduler.clock)
+    let clock: any Clock<Duration> = scheduler.clock
+    self.init(clock)
   }
 
   /// The time now, as an offset from the clock's origin.

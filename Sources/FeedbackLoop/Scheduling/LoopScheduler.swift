@@ -29,12 +29,13 @@ public protocol LoopScheduler: AnyObject, Sendable {
   func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
 
   /// The clock that async effects sleep on. Its durations are this scheduler's time.
+  /// `ContinuousClock` unless a scheduler says otherwise.
   var clock: any Clock<Duration> { get }
 
   /// The executor that async effects run on, or `nil` for Swift's global executor.
   ///
   /// A test scheduler returns its own executor so that effects run only when the test
-  /// advances time.
+  /// advances time. `nil` unless a scheduler says otherwise.
   var taskExecutor: (any TaskExecutor)? { get }
 
   /// Whether ``schedule(_:)`` runs its action at once, on the calling thread, before
@@ -46,4 +47,10 @@ public protocol LoopScheduler: AnyObject, Sendable {
 extension LoopScheduler {
   /// `false`: actions run later, when the scheduler gets to them.
   public var runsActionsInline: Bool { false }
+
+  /// `ContinuousClock`: async effects sleep in real time.
+  public var clock: any Clock<Duration> { ContinuousClock() }
+
+  /// None: async effects run on Swift's global executor.
+  public var taskExecutor: (any TaskExecutor)? { nil }
 }

@@ -36,10 +36,4 @@ public final class MainQueueScheduler: LoopScheduler {
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
     DispatchQueue.main.scheduleCancellable(after: delay, action)
   }
-
-  /// `ContinuousClock`: async effects sleep in real time.
-  public var clock: any Clock<Duration> { ContinuousClock() }
-
-  /// None: async effects run on Swift's global executor, off the main thread.
-  public var taskExecutor: (any TaskExecutor)? { nil }
 }

@@ -45,9 +45,6 @@ public final class QueueScheduler: LoopScheduler, TaskExecutor {
     queue.scheduleCancellable(after: delay, action)
   }
 
-  /// `ContinuousClock`: async effects sleep in real time.
-  public var clock: any Clock<Duration> { ContinuousClock() }
-
   /// This scheduler: async effects run on ``queue``.
   public var taskExecutor: (any TaskExecutor)? { self }
 

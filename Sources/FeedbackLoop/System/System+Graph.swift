@@ -3,7 +3,7 @@ public import FeedbackGraph
 extension System {
   /// The system described as data, for diagrams, coverage and tools.
   ///
-  /// States are named by enum case (payload ignored) or type, unless ``namingStates(_:)``
+  /// States are named by enum case (payload ignored) or type, unless `namingStates(_:)`
   /// says otherwise; a state's fields come from the values the declaration shows (the
   /// initial state, fixed targets, value patterns) or, for a `Decodable` state named by
   /// case only (`.case("uploading")`), from the case's payload types; an event's from the

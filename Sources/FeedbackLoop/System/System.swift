@@ -110,7 +110,7 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
 
   /// The same system, naming states for diagrams and traces with `name` instead of their
   /// enum case or type names.
-  public func namingStates(_ name: @escaping @Sendable (State) -> String) -> System {
+  package func namingStates(_ name: @escaping @Sendable (State) -> String) -> System {
     var copy = self
     copy.stateName = name
     copy.namesStatesByCase = false
@@ -119,12 +119,12 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
 
   /// The diagram node name of `state` (its enum case or type name, unless
   /// ``namingStates(_:)`` says otherwise): what ``graph`` and traces call it.
-  public func nodeName(of state: State) -> String {
+  @usableFromInline package func nodeName(of state: State) -> String {
     stateName(state)
   }
 
   /// The diagram name of `event`: its enum case or type name.
-  public func nodeName(ofEvent event: Event) -> String {
+  @usableFromInline package func nodeName(ofEvent event: Event) -> String {
     eventName(event)
   }
 

@@ -41,7 +41,10 @@ public struct Transitions<State: Sendable, Event: Sendable>: Sendable {
 
 /// Builds the list of transitions inside `Transitions { … }`.
 @resultBuilder
-public enum TransitionsBuilder<State: Sendable, Event: Sendable> {
+public enum TransitionsBuilder<State: Sendable, Event: Sendable>: ListBuilder {
+  /// A transition: the block builds the table's list of transitions.
+  public typealias Component = Transition<State, Event>
+
   /// A `Transition<State, Event>` written in the block, as its parts.
   public static func buildExpression(_ transition: Transition<State, Event>) -> [Transition<State, Event>] {
     [transition]
@@ -50,30 +53,5 @@ public enum TransitionsBuilder<State: Sendable, Event: Sendable> {
   /// A `Transitions<State, Event>` written in the block, as its parts.
   public static func buildExpression(_ transitions: Transitions<State, Event>) -> [Transition<State, Event>] {
     transitions.list
-  }
-
-  /// The parts of a block, in order.
-  public static func buildBlock(_ parts: [Transition<State, Event>]...) -> [Transition<State, Event>] {
-    parts.flatMap { $0 }
-  }
-
-  /// The parts of an `if` without `else`: none when the condition is false.
-  public static func buildOptional(_ part: [Transition<State, Event>]?) -> [Transition<State, Event>] {
-    part ?? []
-  }
-
-  /// The parts of an `if` branch (or a `switch` case).
-  public static func buildEither(first part: [Transition<State, Event>]) -> [Transition<State, Event>] {
-    part
-  }
-
-  /// The parts of an `else` branch (or a later `switch` case).
-  public static func buildEither(second part: [Transition<State, Event>]) -> [Transition<State, Event>] {
-    part
-  }
-
-  /// The parts of every pass of a `for` loop, in order.
-  public static func buildArray(_ parts: [[Transition<State, Event>]]) -> [Transition<State, Event>] {
-    parts.flatMap { $0 }
   }
 }

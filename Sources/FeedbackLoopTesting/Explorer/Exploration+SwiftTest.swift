@@ -1,4 +1,4 @@
-public import FeedbackLoopExplorer
+package import FeedbackLoopExplorer
 
 // The explorer's findings and paths written as this kit's tests: the writer lives beside
 // the API it writes (`LoopRecorder`), not in the explorer.
@@ -27,7 +27,7 @@ extension Exploration {
   ///   - finding: the finding to replay.
   ///   - name: the test function's name.
   ///   - attribute: written before `func` (`"@Test"`; `""` for a plain function).
-  public func swiftTest(for finding: ExplorerFinding<State, Event>, named name: String, attribute: String = "@Test")
+  package func swiftTest(for finding: ExplorerFinding<State, Event>, named name: String, attribute: String = "@Test")
     -> String?
   {
     guard let path = finding.path else { return nil }
@@ -37,14 +37,14 @@ extension Exploration {
 
   /// A `LoopRecorder` test skeleton that sends the events of `path` (see
   /// `swiftTest(for:named:attribute:)`).
-  public func swiftTest(
+  package func swiftTest(
     path: ExplorerPath<State, Event>, named name: String, attribute: String = "@Test", comment: String
   ) -> String {
     explorer.swiftTest(path: path, named: name, attribute: attribute, comment: comment)
   }
 
   /// The covering paths as `LoopRecorder` test skeletons named `<prefix>1`, `<prefix>2`, …
-  public func coveringTests(prefix: String = "coveringPath", attribute: String = "@Test") -> [String] {
+  package func coveringTests(prefix: String = "coveringPath", attribute: String = "@Test") -> [String] {
     let graph = system.graph
     return coveringPaths.enumerated().map { number, path in
       let fired = Set(path.steps.compactMap { $0.kind == .event ? $0.transition : nil }).sorted()
@@ -64,7 +64,7 @@ extension Explorer {
   /// ```swift
   /// let test = explorer.swiftTest(path: path, named: "replaysTheWalk", comment: "Found by a random walk")
   /// ```
-  public func swiftTest(
+  package func swiftTest(
     path: ExplorerPath<State, Event>, named name: String, attribute: String = "@Test", comment: String
   ) -> String {
     let explorer = self

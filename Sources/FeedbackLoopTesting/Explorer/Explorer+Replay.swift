@@ -89,7 +89,7 @@ extension Explorer {
 extension ExplorerReplay {
   /// What a passing `assertNoLongerReaches(_:along:)` says: why the path no longer reaches
   /// `finding`, and what guards the rest.
-  public func noLongerReaches(_ finding: String) -> String {
+  package func noLongerReaches(_ finding: String) -> String {
     let why =
       divergence.map { "the path no longer exists (\($0.hasSuffix(".") ? String($0.dropLast()) : $0))" }
       ?? "the path's moves no longer show it"

@@ -77,26 +77,16 @@ public struct Waiting<State: Sendable, Event: Sendable>: ExpectedStep {
 
 /// Builds the steps of ``LoopRecorder/expect(fileID:filePath:line:column:_:)``.
 @resultBuilder
-public enum ExpectationBuilder<State: Sendable, Event: Sendable> {
-  /// One expected step, whatever its kind.
-  public typealias Step = any ExpectedStep<State, Event>
+public enum ExpectationBuilder<State: Sendable, Event: Sendable>: ListBuilder {
+  /// One expected step, whatever its kind: the block builds the sequence.
+  public typealias Component = any ExpectedStep<State, Event>
 
   /// A `Sending<State, Event>` written in the block, as its parts.
-  public static func buildExpression(_ step: Sending<State, Event>) -> [Step] { [step] }
+  public static func buildExpression(_ step: Sending<State, Event>) -> [Component] { [step] }
   /// A `Receiving<State, Event>` written in the block, as its parts.
-  public static func buildExpression(_ step: Receiving<State, Event>) -> [Step] { [step] }
+  public static func buildExpression(_ step: Receiving<State, Event>) -> [Component] { [step] }
   /// A `Waiting<State, Event>` written in the block, as its parts.
-  public static func buildExpression(_ step: Waiting<State, Event>) -> [Step] { [step] }
-  /// The parts of a block, in order.
-  public static func buildBlock(_ parts: [Step]...) -> [Step] { parts.flatMap { $0 } }
-  /// The parts of an `if` without `else`: none when the condition is false.
-  public static func buildOptional(_ part: [Step]?) -> [Step] { part ?? [] }
-  /// The parts of an `if` branch (or a `switch` case).
-  public static func buildEither(first part: [Step]) -> [Step] { part }
-  /// The parts of an `else` branch (or a later `switch` case).
-  public static func buildEither(second part: [Step]) -> [Step] { part }
-  /// The parts of every pass of a `for` loop, in order.
-  public static func buildArray(_ parts: [[Step]]) -> [Step] { parts.flatMap { $0 } }
+  public static func buildExpression(_ step: Waiting<State, Event>) -> [Component] { [step] }
 }
 
 extension LoopRecorder {

@@ -14,7 +14,7 @@ public struct RecordedStep<State: Sendable, Event: Sendable>: Sendable {
   public let step: LoopStep<State, Event>
   /// The index of the event step (or the initial step) that this step followed: the
   /// reduction an effect was started for.
-  public let cause: Int
+  @usableFromInline package let cause: Int
 
   @inlinable
   init(index: Int, time: Duration, step: LoopStep<State, Event>, cause: Int) {

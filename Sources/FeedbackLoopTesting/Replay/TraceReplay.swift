@@ -66,7 +66,7 @@ public struct TraceReplay<State: Sendable, Event: Sendable>: Sendable {
 
     /// Whether the trace ended without its stop record, so that replay stopped comparing
     /// at its last step.
-    public var endedWithoutStopRecord: Bool { note != nil }
+    package var endedWithoutStopRecord: Bool { note != nil }
 
     /// Whether the system did exactly what the trace recorded.
     public var passed: Bool { divergence == nil && problem == nil }

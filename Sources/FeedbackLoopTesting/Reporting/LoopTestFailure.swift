@@ -17,10 +17,10 @@ public struct LoopTestFailure: Error, CustomStringConvertible, Sendable {
   /// The one sentence that says what went wrong (the message's first paragraph).
   public let heading: String
   /// The rest of the message (diff, timeline, how to fix it), if any.
-  public let details: String?
+  package let details: String?
 
   /// Splits a failure message at its first blank line: heading, then details.
-  public init(message: String) {
+  package init(message: String) {
     if let gap = message.range(of: "\n\n") {
       heading = String(message[..<gap.lowerBound])
       let rest = message[gap.upperBound...]

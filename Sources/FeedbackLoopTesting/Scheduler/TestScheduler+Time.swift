@@ -112,7 +112,7 @@ public struct PendingAction: Hashable, Sendable, CustomStringConvertible {
   public var label: String?
 
   /// Creates a description of a pending action.
-  public init(due: Duration, label: String?) {
+  package init(due: Duration, label: String?) {
     self.due = due
     self.label = label
   }

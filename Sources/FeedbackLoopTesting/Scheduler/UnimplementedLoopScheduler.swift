@@ -14,7 +14,7 @@ import IssueReporting
 /// the loop), then behaves as a scheduler on which nothing ever runs.
 public final class UnimplementedLoopScheduler: LoopScheduler {
   /// The name used in failure messages.
-  public let name: String
+  let name: String
 
   private let fileID: StaticString
   private let filePath: StaticString

@@ -7,33 +7,33 @@ import FeedbackLoopSupport
 ///
 /// Effects get it as the `clock` of `Effect.run` and `Feedback`'s operations; a cancelled
 /// task's sleep throws `CancellationError` at once and its wake-up is cancelled.
-public struct VirtualClock: Clock {
+package struct VirtualClock: Clock {
   /// A point in virtual time.
-  public struct Instant: InstantProtocol {
+  package struct Instant: InstantProtocol {
     /// The time since the scheduler's origin.
-    public var offset: Duration
+    package var offset: Duration
 
     /// Creates an instant.
-    public init(offset: Duration) { self.offset = offset }
+    package init(offset: Duration) { self.offset = offset }
 
     /// The instant `duration` later.
-    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
     /// The virtual time from this instant to `other`.
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    package func duration(to other: Instant) -> Duration { other.offset - offset }
     /// Whether `lhs` comes before `rhs`.
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
   let scheduler: TestScheduler
 
   /// The scheduler's current virtual time.
-  public var now: Instant { Instant(offset: scheduler.now) }
+  package var now: Instant { Instant(offset: scheduler.now) }
 
   /// Zero: virtual time has no granularity.
-  public var minimumResolution: Duration { .zero }
+  package var minimumResolution: Duration { .zero }
 
   /// Suspends until the scheduler's virtual time reaches `deadline` (the test moves it); throws `CancellationError` when the task is cancelled first.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let sleeper = Sleeper()
     try await withTaskCancellationHandler {
