@@ -232,8 +232,8 @@ let package = Package(
     .testTarget(
       name: "DiagramCLITests",
       dependencies: [
-        "DiagramCLI", "FeedbackCoverage", "FeedbackMutation", "FeedbackLoopExamples", "FeedbackLoopExplorer",
-        "FeedbackLoopSupport",
+        "DiagramCLI", "DiagramExplorer", "FeedbackCoverage", "FeedbackMutation", "FeedbackLoopExamples",
+        "FeedbackLoopExplorer", "FeedbackLoopSupport",
       ]
     ),
     .testTarget(

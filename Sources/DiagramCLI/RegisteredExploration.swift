@@ -4,6 +4,10 @@ public import FeedbackGraph
 /// ``DiagramCommand/explorations``. Type-erased to plain data, so that this module (which
 /// knows no runtime) can print its report and draw its results.
 ///
+/// An explorer of `FeedbackLoopExplorer` registers in one line, `RegisteredExploration(explorer)`
+/// (product `DiagramExplorer`), which also lets `diagram mutate` recognise equivalent
+/// mutants. Anything else that can report registers through ``init(name:run:)``:
+///
 /// ```swift
 /// // in your diagram executable, which imports the runtime and FeedbackLoopExplorer:
 /// let checkout = RegisteredExploration(name: "Checkout") {
@@ -12,8 +16,6 @@ public import FeedbackGraph
 ///     report: exploration.report, reachableGraph: exploration.reachableGraph(),
 ///     findingTraces: exploration.findings.compactMap(exploration.trace(for:)),
 ///     coveringTraces: exploration.coveringTraces, hasFindings: !exploration.findings.isEmpty)
-/// } behaviour: { mutant in
-///   checkoutExplorer.behaviour(applying: mutant)
 /// }
 /// ```
 public struct RegisteredExploration: Sendable {
@@ -25,14 +27,18 @@ public struct RegisteredExploration: Sendable {
   package var behaviour: (@Sendable (Mutant?) -> ReachableBehaviour?)?
 
   /// An exploration named `name` (as `diagram explore NAME` takes it) that `run` runs.
-  /// `behaviour` gives the reachable behaviour of the system with a mutant switched on
-  /// (`nil`: the declared system), for `diagram mutate` to recognise equivalent mutants and
-  /// to take the states of computed retargets that no test's trace recorded
-  /// (`ReachableBehaviour.samples`); without it the system's mutants are never called
-  /// equivalent. With `FeedbackLoopExplorer`: `{ explorer.behaviour(applying: $0) }`.
-  public init(
+  /// `diagram mutate` never calls the system's mutants equivalent: only an explorer's
+  /// registration (`RegisteredExploration(explorer)`) can explore them.
+  public init(name: String, run: @escaping @Sendable () -> ExplorationOutput) {
+    self.init(name: name, run: run, behaviour: nil)
+  }
+
+  /// The same, with `behaviour`: the reachable behaviour of the system with a mutant
+  /// switched on (`nil`: the declared system), for `diagram mutate` to recognise equivalent
+  /// mutants and to take the states of computed retargets that no test's trace recorded.
+  package init(
     name: String, run: @escaping @Sendable () -> ExplorationOutput,
-    behaviour: (@Sendable (Mutant?) -> ReachableBehaviour?)? = nil
+    behaviour: (@Sendable (Mutant?) -> ReachableBehaviour?)?
   ) {
     self.name = name
     self.run = run

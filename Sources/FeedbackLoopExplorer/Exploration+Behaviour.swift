@@ -1,4 +1,4 @@
-public import FeedbackGraph
+package import FeedbackGraph
 import FeedbackLoopTracing
 
 extension Exploration {
@@ -9,7 +9,7 @@ extension Exploration {
   /// node's states by description), mapped as a trace maps it.
   ///
   /// - Complexity: O(states × choices) reductions, as the exploration itself.
-  public var behaviour: ReachableBehaviour {
+  package var behaviour: ReachableBehaviour {
     var states = Set<String>()
     var transitions = Set<String>()
     for node in storage.nodes {

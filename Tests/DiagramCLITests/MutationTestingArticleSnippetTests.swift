@@ -1,19 +1,23 @@
 import DiagramCLI
+import DiagramExplorer
 import FeedbackGraph
 import FeedbackLoopExamples
 import FeedbackLoopExplorer
 import Testing
 
+let checkoutExplorer = ExampleExplorers.signIn
+
+struct CheckoutDiagrams: DiagramCommand {
+  static var systems: [SystemGraph] { [checkoutExplorer.system.graph] }
+  static var explorations: [RegisteredExploration] { [RegisteredExploration(checkoutExplorer)] }
+}
+
 /// The Swift block of the DocC article "Mutation testing", compiled and run: a registered
-/// exploration's `behaviour` is the explorer's, with and without a mutant.
+/// explorer's `behaviour` is the explorer's, with and without a mutant.
 @Suite struct MutationTestingArticleSnippetTests {
-  @Test func aRegisteredExplorationGivesItsBehaviourForEquivalentMutants() throws {
-    let checkoutExplorer = ExampleExplorers.signIn
-    let checkout = RegisteredExploration(name: "Checkout") {
-      ExplorationOutput(report: "", reachableGraph: nil, findingTraces: [], coveringTraces: [], hasFindings: false)
-    } behaviour: { mutant in
-      checkoutExplorer.behaviour(applying: mutant)
-    }
+  @Test func aRegisteredExplorerGivesItsBehaviourForEquivalentMutants() throws {
+    let checkout = try #require(CheckoutDiagrams.explorations.first)
+    #expect(checkout.name == "SignIn")
     let behaviour = try #require(checkout.behaviour)
     let original = try #require(behaviour(nil))
     #expect(original.isComplete)

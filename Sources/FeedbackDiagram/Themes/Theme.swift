@@ -3,52 +3,54 @@ import FeedbackTemplates
 public import Foundation
 
 /// Colours and fonts of a figure. Built-in themes live in `Templates/themes/` (`light`,
-/// `dark`); a theme file of your own is the same JSON.
+/// `dark`); a theme file of your own is the same JSON. A theme is made only from its JSON
+/// (``named(_:)``, ``load(_:)``, or decoded and then ``validate(source:)``d), so that every
+/// value that reaches Graphviz has been checked.
 public struct Theme: Codable, Hashable, Sendable {
   /// The figure's background colour.
-  public var background: String
+  package var background: String
   /// The font of every label (a fontconfig name, e.g. `Helvetica`).
-  public var fontName: String
+  package var fontName: String
   /// The size of state and edge labels, in points (titles are larger).
-  public var fontSize: Double
+  package var fontSize: Double
   /// The colour of labels.
-  public var text: String
+  package var text: String
   /// The colour of secondary text: captions, counts, notes.
-  public var muted: String
+  package var muted: String
   /// The fill of a state.
-  public var stateFill: String
+  package var stateFill: String
   /// The border of a state.
-  public var stateBorder: String
+  package var stateBorder: String
   /// The initial-state marker and its edge.
-  public var initial: String
+  package var initial: String
   /// The colour of transitions.
-  public var edge: String
+  package var edge: String
   /// Transitions from any state, and the "any state" node.
-  public var wildcard: String
+  package var wildcard: String
   /// The labels of guarded transitions.
-  public var guardColor: String
+  package var guardColor: String
   /// The fill of a feedback in the loop figure.
-  public var feedbackFill: String
+  package var feedbackFill: String
   /// The border of a feedback in the loop figure.
-  public var feedbackBorder: String
+  package var feedbackBorder: String
   /// The fill of the transitions (reducer) node in the loop figure.
-  public var reducerFill: String
+  package var reducerFill: String
   /// The border of the transitions (reducer) node in the loop figure.
-  public var reducerBorder: String
+  package var reducerBorder: String
   /// The fill of the legend.
-  public var legendFill: String
+  package var legendFill: String
   /// The border of the legend.
-  public var legendBorder: String
+  package var legendBorder: String
   /// Coverage: a transition no test exercised, and the border of a state never entered.
-  public var uncovered: String = "#cf222e"
+  package var uncovered: String = "#cf222e"
   /// Coverage: the fill of a state never entered.
-  public var uncoveredFill: String = "#ffebe9"
+  package var uncoveredFill: String = "#ffebe9"
   /// Coverage and traces: a transition that happened but is not declared.
-  public var undeclared: String = "#d4580b"
+  package var undeclared: String = "#d4580b"
   /// Traces: the path a recorded run took.
-  public var path: String = "#0969da"
+  package var path: String = "#0969da"
   /// Traces: the failing step.
-  public var failure: String = "#cf222e"
+  package var failure: String = "#cf222e"
 
   enum CodingKeys: String, CodingKey {
     case background, fontName, fontSize, text, muted, stateFill, stateBorder, initial, edge, wildcard

@@ -9,39 +9,39 @@
 /// for mutant in Uploader.system().graph.mutants { print(mutant.name) }
 /// // Uploader: uploading —failed→ idle (was waiting) [attempt < 3]
 /// ```
-public struct Mutant: Codable, Hashable, Sendable, Identifiable {
+package struct Mutant: Codable, Hashable, Sendable, Identifiable {
   /// A stable id: the system, the operator and the content keys of the transitions or
   /// feedback names it changes, so that the same mutant has the same id after the table is
   /// reordered: `Uploader/retarget/fnv1a64:…/idle`.
-  public var id: String
+  package var id: String
   /// The system's name.
-  public var system: String
+  package var system: String
   /// ``SystemGraph/fingerprint`` of the graph the mutant was made from: it applies to that
   /// declaration only.
-  public var fingerprint: String
+  package var fingerprint: String
   /// How it changes the system.
-  public var mutation: MutationOperator
+  package var mutation: MutationOperator
   /// The transition it changes (the first of the two for ``MutationOperator/swapOrder``).
-  public var transition: TransitionID?
+  package var transition: TransitionID?
   /// The other transition of a ``MutationOperator/swapOrder``.
-  public var otherTransition: TransitionID?
+  package var otherTransition: TransitionID?
   /// The new target's node id, for a ``MutationOperator/retarget`` and a
   /// ``MutationOperator/retargetComputed``; the event emitted instead, for a
   /// ``MutationOperator/swapEmission``.
-  public var target: String?
+  package var target: String?
   /// The feedback it changes.
-  public var feedback: FeedbackID?
+  package var feedback: FeedbackID?
   /// The event node a ``MutationOperator/dropEmission`` drops (or a
   /// ``MutationOperator/swapEmission`` replaces).
-  public var event: String?
+  package var event: String?
   /// What people read: `Uploader: waiting —retry→ idle (was uploading) (attempt + 1)`.
-  public var name: String
+  package var name: String
   /// For a ``MutationOperator/retargetComputed``: the state the transition returns, as
   /// JSON text (a trace's ``TraceStep/stateJSON``); `nil` until `diagram mutate` finds a
   /// recorded value of ``target``.
-  public var value: String?
+  package var value: String?
   /// ``value`` described for humans (the trace's ``TraceStep/after``).
-  public var valueDescription: String?
+  package var valueDescription: String?
   /// What a recording must show for a test to notice the mutant.
   package var reach: MutantReach
 

@@ -1,5 +1,5 @@
 /// How a ``Mutant`` changes a system's declared table or feedbacks.
-public enum MutationOperator: String, Codable, Hashable, Sendable, CaseIterable {
+package enum MutationOperator: String, Codable, Hashable, Sendable, CaseIterable {
   /// A transition leads to another declared state instead of its own target.
   case retarget
   /// A transition is gone: its event is ignored where it matched (or a later one matches).

@@ -19,7 +19,7 @@ extension SystemGraph {
   /// A graph that declares no transitions has only feedback mutants.
   ///
   /// - Complexity: O(t · s + t²) for t transitions and s states.
-  public var mutants: [Mutant] {
+  package var mutants: [Mutant] {
     let keys = transitionKeys
     let stamp = fingerprint
     let targets = retargetableStates

@@ -8,8 +8,9 @@ import Testing
 /// The doc comments' examples of `RegisteredExploration` and
 /// `Exploration.reachableGraph()`, verbatim (DocCommentMirrorCheckTests), run.
 @Suite(.timeLimit(.minutes(3))) struct RegisteredExplorationDocCommentTests {
-  /// `RegisteredExploration.init(name:run:behaviour:)`: an exploration registered by hand.
-  @Test func anExplorationRegisteredByHandRunsAndComparesMutants() {
+  /// `RegisteredExploration.init(name:run:)`: an exploration registered by hand, which
+  /// explores no mutant (only `RegisteredExploration(explorer)` does).
+  @Test func anExplorationRegisteredByHandRuns() {
     let checkoutExplorer = ExampleExplorers.signIn
 
     // in your diagram executable, which imports the runtime and FeedbackLoopExplorer:
@@ -19,15 +20,14 @@ import Testing
         report: exploration.report, reachableGraph: exploration.reachableGraph(),
         findingTraces: exploration.findings.compactMap(exploration.trace(for:)),
         coveringTraces: exploration.coveringTraces, hasFindings: !exploration.findings.isEmpty)
-    } behaviour: { mutant in
-      checkoutExplorer.behaviour(applying: mutant)
     }
 
     let output = checkout.run()
     #expect(checkout.name == "Checkout")
     #expect(output.report == checkoutExplorer.run().report)
     #expect(!output.hasFindings)
-    #expect(checkout.behaviour?(nil) != nil)
+    #expect(checkout.behaviour == nil)
+    #expect(RegisteredExploration(checkoutExplorer).behaviour?(nil) != nil)
   }
 
   /// `Exploration.reachableGraph()`: the counter's reachable states, drawn.
