@@ -8,6 +8,11 @@ enum UploadQueue {
   enum State: Hashable, Sendable {
     case idle
     case uploading(file: String, attempt: Int, queue: [String], number: Int)
+
+    /// The file uploading, `nil` when idle (the explorer's doc comments wait on it).
+    var current: String? {
+      if case .uploading(let file, _, _, _) = self { file } else { nil }
+    }
   }
 
   enum Event: Hashable, Sendable { case enqueue(String), uploaded }
