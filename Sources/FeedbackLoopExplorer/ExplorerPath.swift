@@ -50,14 +50,6 @@ public struct ExplorerPath<State: Sendable, Event: Sendable>: Sendable {
       self.transition = transition
       self.kind = kind
     }
-
-    /// This step, sent at once by a feedback (``isImmediate``): for the explorer's
-    /// inlinable code, which cannot use the internal setter.
-    @usableFromInline var immediate: Step {
-      var step = self
-      step.isImmediate = true
-      return step
-    }
   }
 
   /// The initial state.

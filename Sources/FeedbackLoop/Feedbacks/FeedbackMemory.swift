@@ -25,25 +25,42 @@ package enum FeedbackMemory: Hashable, Sendable {
   @inlinable
   func value<Value: Equatable & Sendable>(as type: Value.Type) -> Value? {
     guard case .value(let stored?) = self else { return nil }
-    return (stored.base as? EquatableMemoryValue<Value>)?.value
+    return stored.value(as: Value.self)
   }
 }
 
 /// A remembered derived value, compared by its own `==`.
 ///
-/// A `Hashable` value's hash is worked out once, when it is remembered: the explorer
-/// hashes and compares memories for every explored state, and two values with different
-/// hashes are unequal without a call through the existential.
+/// The value lives in a box (one reference to copy), and a `Hashable` value's hash is
+/// worked out once, when it is remembered, by a function the feedback found once
+/// (``MemoryHashing``): the explorer hashes and compares memories for every explored
+/// state, and two values with different hashes are unequal without a call to `==`. No
+/// dynamic cast runs per state: the box's class is compared by identity, then read as its
+/// type.
 @usableFromInline
 package struct FeedbackMemoryValue: Hashable, Sendable {
-  @usableFromInline let base: any MemoryValue
+  @usableFromInline let box: MemoryBox
   /// The value's own hash, if its type is `Hashable` (else it hashes by its type alone).
   @usableFromInline let valueHash: Int?
 
+  /// `value`, with its hash from `hashing` (see ``MemoryHashing/of(_:)``).
+  @inlinable
+  init<Value: Equatable & Sendable>(_ value: Value, hashing: MemoryHashing<Value>) {
+    box = TypedMemoryBox(value)
+    valueHash = hashing.hash?(value)
+  }
+
+  /// `value`, its hash found by a dynamic cast (for callers outside the hot path).
   @inlinable
   init<Value: Equatable & Sendable>(_ value: Value) {
-    base = EquatableMemoryValue(value: value)
-    valueHash = (value as? any Hashable)?.hashValue
+    self.init(value, hashing: .of(Value.self))
+  }
+
+  /// The value, if it is a `Value`.
+  @inlinable
+  func value<Value: Equatable & Sendable>(as type: Value.Type) -> Value? {
+    guard ObjectIdentifier(Swift.type(of: box)) == ObjectIdentifier(TypedMemoryBox<Value>.self) else { return nil }
+    return unsafeDowncast(box, to: TypedMemoryBox<Value>.self).value
   }
 
   /// Whether the value hashes by itself (its type is `Hashable`), not by its type alone.
@@ -51,8 +68,9 @@ package struct FeedbackMemoryValue: Hashable, Sendable {
 
   @inlinable
   package static func == (lhs: FeedbackMemoryValue, rhs: FeedbackMemoryValue) -> Bool {
+    if lhs.box === rhs.box { return true }
     if let left = lhs.valueHash, let right = rhs.valueHash, left != right { return false }
-    return lhs.base.isEqual(to: rhs.base)
+    return lhs.box.isEqual(to: rhs.box)
   }
 
   @inlinable
@@ -60,51 +78,66 @@ package struct FeedbackMemoryValue: Hashable, Sendable {
     if let valueHash {
       hasher.combine(valueHash)
     } else {
-      base.hash(into: &hasher)
+      hasher.combine(ObjectIdentifier(Swift.type(of: box)))
     }
   }
 }
 
-/// A derived value of any `Equatable` type, for ``FeedbackMemoryValue``.
+/// How a feedback hashes the values it remembers: by their own hash if their type is
+/// `Hashable` (found once, when the feedback is made), else not at all.
 @usableFromInline
-protocol MemoryValue: Sendable {
-  func isEqual(to other: any MemoryValue) -> Bool
-  func hash(into hasher: inout Hasher)
-  var description: String { get }
+package struct MemoryHashing<Value: Equatable & Sendable>: Sendable {
+  @usableFromInline let hash: (@Sendable (Value) -> Int)?
+
+  @inlinable
+  init(hash: (@Sendable (Value) -> Int)?) { self.hash = hash }
+
+  /// The hashing of `Value`: its `hashValue` if it is `Hashable`.
+  @inlinable
+  package static func of(_ type: Value.Type) -> MemoryHashing {
+    guard let hashable = type as? any (Hashable & SendableMetatype).Type else { return MemoryHashing(hash: nil) }
+    return MemoryHashing(hash: hashFunction(hashable))
+  }
+
+  /// `Value`'s `hashValue`, where `H` is `Value` (opened from its metatype).
+  @usableFromInline
+  static func hashFunction<H: Hashable & SendableMetatype>(_: H.Type) -> @Sendable (Value) -> Int {
+    { unsafeBitCast($0, to: H.self).hashValue }
+  }
 }
 
+/// A remembered value of some `Equatable` type, for ``FeedbackMemoryValue``.
 @usableFromInline
-struct EquatableMemoryValue<Value: Equatable & Sendable>: MemoryValue {
+class MemoryBox: @unchecked Sendable {
+  @usableFromInline init() {}
+  /// Whether `other` holds an equal value of the same type.
+  @usableFromInline func isEqual(to other: MemoryBox) -> Bool { fatalError("a MemoryBox without a value") }
+  @usableFromInline var description: String { fatalError("a MemoryBox without a value") }
+}
+
+/// A remembered `Value`. `@unchecked Sendable`: its one stored property is an immutable
+/// `Sendable` value.
+@usableFromInline
+final class TypedMemoryBox<Value: Equatable & Sendable>: MemoryBox, @unchecked Sendable {
   @usableFromInline let value: Value
 
   @inlinable
-  init(value: Value) { self.value = value }
+  init(_ value: Value) {
+    self.value = value
+    super.init()
+  }
 
-  /// Compares the metatypes first, then reads `other` as its opened type: no cast to an
-  /// optional of a generic type, whose metadata the runtime looked up for every comparison
-  /// (the explorer compares memories for every explored state: about a sixth of
-  /// `explore.effects`' time in a profile).
+  /// Compares the classes by identity, then reads `other` as this type: no dynamic cast.
   @inlinable
-  func isEqual(to other: any MemoryValue) -> Bool {
-    guard type(of: other) == Self.self else { return false }
-    return equals(other)
+  override func isEqual(to other: MemoryBox) -> Bool {
+    guard ObjectIdentifier(type(of: other)) == ObjectIdentifier(Self.self) else { return false }
+    return unsafeDowncast(other, to: Self.self).value == value
   }
 
-  /// `other`, of this very type (checked by ``isEqual(to:)``), has an equal value.
-  @inlinable
-  func equals<Other: MemoryValue>(_ other: Other) -> Bool {
-    (other as! Self).value == value
-  }
-
-  @usableFromInline var description: String { String(describing: value) }
-
-  /// By the type alone: a `Hashable` value's own hash is ``FeedbackMemoryValue/valueHash``.
-  @usableFromInline func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(Value.self))
-  }
+  @usableFromInline override var description: String { String(describing: value) }
 }
 
 extension FeedbackMemoryValue: CustomStringConvertible {
   /// The remembered value, described.
-  @usableFromInline package var description: String { base.description }
+  @usableFromInline package var description: String { box.description }
 }

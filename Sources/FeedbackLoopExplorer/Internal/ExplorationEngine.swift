@@ -22,8 +22,10 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// The dispatch keys of the model's fixed events, in order, where the system reduces by
   /// keys (``System/reducesByKeys``): read once, not once per state.
   @usableFromInline let eventKeys: [Int]?
+  /// The choices of one node, reused from node to node.
+  @usableFromInline var choices: [(event: Event?, emitter: Emitter)] = []
   /// The steps of one choice, reused from choice to choice.
-  @usableFromInline var steps: [ExplorerPath<State, Event>.Step] = []
+  @usableFromInline var steps: [ExplorationModel<State, Event>.Reduction] = []
 
   @inlinable
   init(model: ExplorationModel<State, Event>, keying: Keying) {
@@ -78,7 +80,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     let initial = model.initial
     for invariant in model.violatedInvariants(system.initial) { record.noteViolation(invariant, state: 0, choice: -1) }
     var initialNode: String?
-    for step in initial.steps {
+    for step in model.initialReductions {
       note(step, parent: 0, edge: ExplorationRecord.initialSteps, stateNode: &initialNode)
     }
     let initialKey = keying.key(initial.node)
@@ -148,14 +150,21 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     var changes = false
     var stateNode: String?
     let parent = Int32(truncatingIfNeeded: index)
-    var choice = 0
+    // Gathered first, then followed: a closure that followed them would capture the
+    // engine while `model` is read, and the model would be copied for every node.
+    var choices = self.choices
+    self.choices = []
+    choices.removeAll(keepingCapacity: true)
     model.forEachChoice(node) { _, event, emitter in
-      follow(
-        event, from: emitter, in: node, key: nodeKey, parent: parent, choice: choice, changes: &changes,
-        node: &stateNode, into: &pending)
-      choice += 1
+      choices.append((event, emitter))
       return true
     }
+    for choice in choices.indices {
+      follow(
+        choices[choice].event, from: choices[choice].emitter, in: node, key: nodeKey, parent: parent, choice: choice,
+        changes: &changes, node: &stateNode, into: &pending)
+    }
+    self.choices = choices
     if model.explorer.isFinal != nil { noteEffectsAtEnd(node, index: index) }
     if !changes, !(model.explorer.isFinal?(node.state) ?? false) {
       if record.firstDeadlock < 0 { record.firstDeadlock = index }
@@ -284,9 +293,11 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// says: an ignored event, an undeclared or first firing of a transition, a broken
   /// invariant.
   @inlinable @inline(__always)
-  mutating func note(_ step: ExplorerPath<State, Event>.Step, parent: Int32, edge: UInt16, stateNode: inout String?) {
+  mutating func note(
+    _ step: ExplorationModel<State, Event>.Reduction, parent: Int32, edge: UInt16, stateNode: inout String?
+  ) {
     if model.hasProperties || model.explorer.isFinal != nil {
-      noteMeaning(before: step.before, move: ExplorerMove(step), after: step.after, parent: parent, edge: edge)
+      noteMeaning(before: step.before, move: model.move(step), after: step.after, parent: parent, edge: edge)
     }
     switch step.kind {
     case .ignoredEvent:

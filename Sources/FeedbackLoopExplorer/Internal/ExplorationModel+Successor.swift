@@ -21,20 +21,61 @@ extension ExplorationModel {
     }
   }
 
+  /// One reduction as the search sees it: a ``ExplorerPath/Step`` whose feedback is its
+  /// index, not a named reference. The search makes several for every successor; a plain
+  /// value (no string, nothing to retain when `State` and `Event` are plain) costs a
+  /// copy, where a step cost a reference count and a generic metadata lookup. Paths turn
+  /// them into steps (``step(_:)``).
+  @usableFromInline
+  struct Reduction: Sendable {
+    @usableFromInline var event: Event?
+    /// The emitting feedback's index; `nil` when the outside sends the event.
+    @usableFromInline var feedback: Int?
+    @usableFromInline var before: State
+    @usableFromInline var after: State
+    @usableFromInline var transition: TransitionID?
+    @usableFromInline var kind: StepKind
+    /// Sent at once by a feedback (``ExplorerPath/Step/isImmediate``).
+    @usableFromInline var isImmediate = false
+
+    @inlinable
+    init(event: Event?, feedback: Int?, before: State, after: State, transition: TransitionID?, kind: StepKind) {
+      (self.event, self.feedback, self.before, self.after) = (event, feedback, before, after)
+      (self.transition, self.kind) = (transition, kind)
+    }
+  }
+
+  /// `reduction` as a path's step, its feedback named.
+  func step(_ reduction: Reduction) -> ExplorerPath<State, Event>.Step {
+    var step = ExplorerPath<State, Event>.Step(
+      event: reduction.event,
+      feedback: reduction.feedback.map { FeedbackRef(id: FeedbackID($0), name: feedbacks[$0].name) },
+      before: reduction.before, after: reduction.after, transition: reduction.transition, kind: reduction.kind)
+    step.isImmediate = reduction.isImmediate
+    return step
+  }
+
+  /// The move `reduction` stands for (see ``ExplorerMove/init(_:)``).
+  @usableFromInline
+  func move(_ reduction: Reduction) -> ExplorerMove<Event> {
+    guard let event = reduction.event else { return .ended(by: reduction.feedback.map { feedbacks[$0].name } ?? "") }
+    return reduction.feedback.map { .emitted(event, by: feedbacks[$0].name) } ?? .send(event)
+  }
+
   /// Most events that feedbacks may send at once, one after another, in one step: a
   /// feedback cycle that never settles stops there.
   @inlinable static var maxImmediateEvents: Int { 1_000 }
 
   /// The initial node: the initial state seen by every feedback, then the events they
   /// send at once reduced in order.
-  func start() -> (node: LoopNode<State>, steps: [ExplorerPath<State, Event>.Step]) {
+  func start() -> (node: LoopNode<State>, steps: [Reduction]) {
     var node = LoopNode(
       state: system.initial, feedbacks: reacts ? feedbacks.map { FeedbackSnapshot(memory: $0.initialMemory) } : [])
     guard reacts else { return (node, []) }
     var queue: [Queued] = []
     var generations: [Int] = []  // all 0 until an effect is cancelled: no allocation per successor
     react(&node, event: nil, queue: &queue, generations: &generations)
-    var steps: [ExplorerPath<State, Event>.Step] = []
+    var steps: [Reduction] = []
     drain(&node, queue: &queue, generations: &generations) { steps.append($0) }
     return (node, steps)
   }
@@ -45,7 +86,7 @@ extension ExplorationModel {
   @inlinable
   func successor(
     of node: LoopNode<State>, _ event: Event?, from emitter: Emitter,
-    observe: (ExplorerPath<State, Event>.Step) -> Void
+    observe: (Reduction) -> Void
   ) -> LoopNode<State> {
     var node = node
     guard let event else {
@@ -55,10 +96,10 @@ extension ExplorationModel {
       case .stream(let feedback): node.feedbacks[feedback].streams -= 1
       case .request(let feedback, let request): node.feedbacks[feedback].requests[request].running = .ended
       }
-      let source = emitter.feedback.map { FeedbackRef(id: FeedbackID($0), name: feedbacks[$0].name) }
       observe(
         .init(
-          event: nil, feedback: source, before: node.state, after: node.state, transition: nil, kind: .effectFinished))
+          event: nil, feedback: emitter.feedback, before: node.state, after: node.state, transition: nil,
+          kind: .effectFinished))
       return node
     }
     switch emitter {
@@ -91,7 +132,7 @@ extension ExplorationModel {
   @inlinable
   func drain(
     _ node: inout LoopNode<State>, queue: inout [Queued], generations: inout [Int],
-    observe: (ExplorerPath<State, Event>.Step) -> Void
+    observe: (Reduction) -> Void
   ) {
     var next = 0
     var budget = Self.maxImmediateEvents
@@ -100,7 +141,8 @@ extension ExplorationModel {
       next += 1
       guard queued.generation == Self.generation(of: queued.feedback, in: generations) else { continue }
       budget -= 1
-      let step = reduce(node.state, queued.event, feedback: queued.feedback).immediate
+      var step = reduce(node.state, queued.event, feedback: queued.feedback)
+      step.isImmediate = true
       observe(step)
       guard step.kind != .ignoredEvent else { continue }
       node.state = step.after
@@ -110,8 +152,7 @@ extension ExplorationModel {
 
   /// Reduces `event` in `state` as one path step.
   @inlinable
-  func reduce(_ state: State, _ event: Event, feedback: Int?) -> ExplorerPath<State, Event>.Step {
-    let source = feedback.map { FeedbackRef(id: FeedbackID($0), name: feedbacks[$0].name) }
+  func reduce(_ state: State, _ event: Event, feedback source: Int?) -> Reduction {
     switch system.reduce(state, event) {
     case .ignored:
       return .init(event: event, feedback: source, before: state, after: state, transition: nil, kind: .ignoredEvent)
@@ -131,10 +172,10 @@ extension ExplorationModel {
   @inlinable
   func react(_ node: inout LoopNode<State>, event: Event?, queue: inout [Queued], generations: inout [Int]) {
     let state = node.state
-    for (index, feedback) in feedbacks.enumerated() {
-      if let isDisabled = feedback.isDisabled, isDisabled(state) { continue }
-      let cancels = feedback.cancelsOnNewState
-      switch feedback.definition {
+    for index in feedbacks.indices {  // by index: a copy of each feedback cost a retain per field
+      if let isDisabled = feedbacks[index].isDisabled, isDisabled(state) { continue }
+      let cancels = feedbacks[index].cancelsOnNewState
+      switch feedbacks[index].definition {
       case .slot(let logic):
         // Decided on a copy: a feedback that keeps its effect keeps its memory (the
         // contract of `SlotLogic.decide`), so a node whose feedbacks all keep holds the
@@ -143,7 +184,7 @@ extension ExplorationModel {
         var memory = node.feedbacks[index].memory
         let decision = logic.decide(&memory, state, event)
         if case .keep = decision {
-          assert(memory == node.feedbacks[index].memory, "\(feedback.name) kept its effect but changed its memory")
+          assert(memory == node.feedbacks[index].memory, "\(feedbacks[index].name) kept its effect but changed its memory")
           continue
         }
         node.feedbacks[index].memory = memory
@@ -151,9 +192,9 @@ extension ExplorationModel {
         case .keep:
           break
         case .cancel:
-          if cancels { cancelEffects(of: index, in: &node, generations: &generations) }
+          if cancels { cancelEffects(of: index, in: &node, queue: queue, generations: &generations) }
         case .start(let effect):
-          if cancels { cancelEffects(of: index, in: &node, generations: &generations) }
+          if cancels { cancelEffects(of: index, in: &node, queue: queue, generations: &generations) }
           switch effect.explorationShape {
           case .none: break
           case .emitsAtOnce(let events):
@@ -204,11 +245,15 @@ extension ExplorationModel {
   }
 
   /// A single-effect feedback cancels its running effects (`.cancelOnNewState`): their
-  /// queued events are dropped.
+  /// queued events are dropped. With nothing queued there is nothing to drop, and events
+  /// queued later belong to the new effects: the generations stay as they are.
   @inlinable
-  func cancelEffects(of index: Int, in node: inout LoopNode<State>, generations: inout [Int]) {
+  func cancelEffects(
+    of index: Int, in node: inout LoopNode<State>, queue: [Queued], generations: inout [Int]
+  ) {
     node.feedbacks[index].tasks = 0
     node.feedbacks[index].streams = 0
+    guard !queue.isEmpty else { return }
     if generations.isEmpty { generations = [Int](repeating: 0, count: feedbacks.count) }
     generations[index] += 1
   }

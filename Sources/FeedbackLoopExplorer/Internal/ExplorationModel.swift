@@ -31,6 +31,8 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   let unknownSilentFeedbacks: [String]
   /// The initial node, and the steps of the events its feedbacks emit at once.
   @usableFromInline private(set) var initial: (node: LoopNode<State>, steps: [ExplorerPath<State, Event>.Step])
+  /// The initial node's steps as the search notes them.
+  @usableFromInline private(set) var initialReductions: [Reduction] = []
 
   /// One way to leave a node: an event and who emits it, or (`event == nil`) a running
   /// effect that ends without one.
@@ -92,7 +94,9 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     anyEndsSilently = endsSilently.contains(true)
     reacts = feedbacks.contains { $0.reacts }
     initial = (LoopNode(state: system.initial, feedbacks: []), [])
-    initial = start()
+    let (node, reductions) = start()
+    initialReductions = reductions
+    initial = (node, reductions.map(step))
   }
 
   /// Calls `body` with each choice of `node` and its index, in a fixed order: the
@@ -177,7 +181,7 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     steps: [ExplorerPath<State, Event>.Step], next: LoopNode<State>
   ) {
     var steps: [ExplorerPath<State, Event>.Step] = []
-    let next = successor(of: node, choice.event, from: choice.emitter) { steps.append($0) }
+    let next = successor(of: node, choice.event, from: choice.emitter) { steps.append(step($0)) }
     if !steps.isEmpty { steps[0].choice = choice.index }
     return (steps, next)
   }
