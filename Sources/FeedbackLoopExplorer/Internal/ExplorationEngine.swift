@@ -159,7 +159,16 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       choices.append((event, emitter))
       return true
     }
+    let table = model.keyedFeedbacks ? nil : keying.snapshotTable
     for choice in choices.indices {
+      if let table, choice < Int(ExplorationRecord.initialSteps),
+        followFlat(
+          choices[choice].event, from: choices[choice].emitter, table: table, state: node.state, key: nodeKey,
+          parent: parent, edge: UInt16(truncatingIfNeeded: choice), changes: &changes, node: &stateNode,
+          into: &pending)
+      {
+        continue
+      }
       follow(
         choices[choice].event, from: choices[choice].emitter, in: node, key: nodeKey, parent: parent, choice: choice,
         changes: &changes, node: &stateNode, into: &pending)

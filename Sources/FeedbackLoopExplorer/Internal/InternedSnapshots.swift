@@ -41,6 +41,10 @@ final class SnapshotTable: @unchecked Sendable {
   /// The list of the node being expanded, and its index: a successor whose feedbacks
   /// all kept their effects holds this very array, recognized by its address.
   @usableFromInline var recent: (list: [FeedbackSnapshot], index: UInt32)?
+  /// Moves already worked out on lists, by index (see `SnapshotTable+Moves.swift`): an
+  /// effect's end, and a feedback's decision.
+  @usableFromInline var ended: [UInt64: UInt32] = [:]
+  @usableFromInline var decided: [Decided: UInt32] = [:]
 
   /// A list as the table files it.
   @usableFromInline
@@ -141,4 +145,9 @@ struct Interned<State: Hashable & Sendable>: StateKeying {
     return LoopNode(state: key.state, feedbacks: table.list(at: key.snapshots))
   }
   @usableFromInline func snapshotBytes(nodes: Int, feedbacks: Int) -> Int { table.bytes(feedbacks: feedbacks) }
+  @inlinable var snapshotTable: SnapshotTable? { table }
+  @inlinable @inline(__always) func key(state: State, snapshots: UInt32) -> FlatNode<State> {
+    FlatNode(state: state, snapshots: snapshots)
+  }
+  @inlinable @inline(__always) func snapshots(of key: FlatNode<State>) -> UInt32 { key.snapshots }
 }

@@ -29,6 +29,20 @@ protocol StateKeying {
   /// The bytes the nodes' feedback snapshots take beside the store, for `nodes` nodes of
   /// `feedbacks` feedbacks.
   func snapshotBytes(nodes: Int, feedbacks: Int) -> Int
+  /// The table of interned snapshot lists, where keys hold a list's index (then the
+  /// engine moves nodes by list index: ``ExplorationEngine/followFlat(_:from:in:key:parent:choice:changes:node:into:)``).
+  var snapshotTable: SnapshotTable? { get }
+  /// The key of a node of `state` whose snapshots are the table's list `snapshots`.
+  func key(state: State, snapshots: UInt32) -> Key
+  /// The index of the snapshot list in `key`.
+  func snapshots(of key: Key) -> UInt32
+}
+
+extension StateKeying {
+  /// No table: keys hold no list index.
+  @inlinable var snapshotTable: SnapshotTable? { nil }
+  @inlinable func key(state: State, snapshots: UInt32) -> Key { preconditionFailure("keys hold no snapshot list") }
+  @inlinable func snapshots(of key: Key) -> UInt32 { preconditionFailure("keys hold no snapshot list") }
 }
 
 /// States are told apart by a user's key function.

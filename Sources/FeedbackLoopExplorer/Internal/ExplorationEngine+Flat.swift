@@ -1,0 +1,100 @@
+public import FeedbackGraph
+public import FeedbackLoop
+
+/// The engine's move where keys hold an interned snapshot list (``Interned``): the node
+/// stays a state and a list index from choice to successor. Effects ending and feedbacks
+/// deciding move the index through the table's remembered moves
+/// (`SnapshotTable+Moves.swift`); no array of snapshots is copied, hashed or compared.
+///
+/// It follows ``ExplorationModel/successor(of:_:from:observe:)`` (the runtime's semantics)
+/// step for step where no event is sent at once: a keyed feedback, or a decision that
+/// starts an effect emitting at once, leaves the move to the general path (nothing is
+/// noted before that is known). `FlatMoveTests` compares the two on every choice.
+extension ExplorationEngine {
+  /// Takes `event` from `emitter` in the node `nodeKey` (state `state`) and queues the
+  /// node it leads to, as ``follow(_:from:in:key:parent:choice:changes:node:into:)``;
+  /// `false` (nothing noted or queued) when the move needs the general path.
+  @inlinable @inline(__always)
+  mutating func followFlat(
+    _ event: Event?, from emitter: Emitter, table: SnapshotTable, state: State, key nodeKey: Keying.Key,
+    parent: Int32, edge: UInt16, changes: inout Bool, node stateNode: inout String?,
+    into pending: inout ContiguousArray<Pending>
+  ) -> Bool {
+    var list = keying.snapshots(of: nodeKey)
+    guard let event else {
+      switch emitter {
+      case .task(let feedback): list = table.ending(list, feedback: feedback, stream: false, state: state)
+      case .stream(let feedback): list = table.ending(list, feedback: feedback, stream: true, state: state)
+      case .outside, .source, .request: return false
+      }
+      let step = ExplorationModel<State, Event>.Reduction(
+        event: nil, feedback: emitter.feedback, before: state, after: state, transition: nil, kind: .effectFinished)
+      note(step, parent: parent, edge: edge, stateNode: &stateNode)
+      queue(keying.key(state: state, snapshots: list), from: nodeKey, parent: parent, edge: edge, into: &pending)
+      return true
+    }
+    switch emitter {
+    case .outside, .stream, .source: break
+    case .task(let feedback): list = table.ending(list, feedback: feedback, stream: false, state: state)
+    case .request: return false
+    }
+    let step = model.reduce(state, event, feedback: emitter.feedback)
+    if step.kind != .ignoredEvent {
+      guard let reacted = react(to: step.after, event: event, list: list, table: table) else { return false }
+      list = reacted
+    }
+    note(step, parent: parent, edge: edge, stateNode: &stateNode)
+    if !changes, !keying.same(step.after, state) { changes = true }
+    queue(keying.key(state: step.after, snapshots: list), from: nodeKey, parent: parent, edge: edge, into: &pending)
+    return true
+  }
+
+  /// Every feedback sees `state`, as in ``ExplorationModel/react(_:event:queue:generations:)``,
+  /// on the list with index `list`; the list after their decisions, or `nil` when one
+  /// starts an effect that emits at once (the general path queues its events).
+  @inlinable @inline(__always)
+  func react(to state: State, event: Event, list: UInt32, table: SnapshotTable) -> UInt32? {
+    var list = list
+    let feedbacks = model.feedbacks
+    for index in feedbacks.indices {
+      if let isDisabled = feedbacks[index].isDisabled, isDisabled(state) { continue }
+      let logic: SlotLogic<State, Event>
+      switch feedbacks[index].definition {
+      case .slot(let slot): logic = slot
+      case .source: continue
+      case .keyed: return nil
+      }
+      var memory = table.lists[Int(list)][index].memory
+      let shape: SnapshotTable.Decided.Shape
+      switch logic.decide(&memory, state, event) {
+      case .keep:
+        continue
+      case .cancel:
+        shape = .cancel
+      case .start(let effect):
+        switch effect.explorationShape {
+        case .none: shape = .startNone
+        case .emitsAtOnce: return nil
+        case .task: shape = .startTask
+        case .stream: shape = .startStream
+        }
+      }
+      list = table.applying(
+        SnapshotTable.Decided(
+          list: list, feedback: index, shape: shape, cancels: feedbacks[index].cancelsOnNewState, memory: memory),
+        state: state)
+    }
+    return list
+  }
+
+  /// Queues the node `key` reached from the node `nodeKey`, unless it is that node.
+  @inlinable @inline(__always)
+  mutating func queue(
+    _ key: Keying.Key, from nodeKey: Keying.Key, parent: Int32, edge: UInt16,
+    into pending: inout ContiguousArray<Pending>
+  ) {
+    if key == nodeKey { return }
+    record.transitions += 1
+    pending.append(Pending(key: key, hash: key.hashValue, parent: parent, choice: edge))
+  }
+}
