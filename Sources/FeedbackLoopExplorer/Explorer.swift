@@ -263,4 +263,14 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     var engine = ExplorationEngine(model: model, keying: Interned<State>())
     return engine.run(progress: progress)
   }
+
+  /// ``run(progress:)`` with every move taken by the general path, none by snapshot-list
+  /// index (`ExplorationEngine+Flat.swift`): for the tests that compare the two.
+  package func runByGeneralMoves() -> Exploration<State, Event> {
+    let model = ExplorationModel(self)
+    guard key == nil, model.reacts else { return run() }
+    var engine = ExplorationEngine(model: model, keying: Interned<State>())
+    engine.movesByListIndex = false
+    return engine.run(progress: nil)
+  }
 }

@@ -41,7 +41,7 @@ package enum FeedbackMemory: Hashable, Sendable {
 package struct FeedbackMemoryValue: Hashable, Sendable {
   @usableFromInline let box: MemoryBox
   /// The value's own hash, if its type is `Hashable` (else it hashes by its type alone).
-  @usableFromInline let valueHash: Int?
+  @usableFromInline package let valueHash: Int?
 
   /// `value`, with its hash from `hashing` (see ``MemoryHashing/of(_:)``).
   @inlinable

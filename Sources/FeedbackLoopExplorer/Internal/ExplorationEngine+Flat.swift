@@ -23,8 +23,8 @@ extension ExplorationEngine {
     var list = keying.snapshots(of: nodeKey)
     guard let event else {
       switch emitter {
-      case .task(let feedback): list = table.ending(list, feedback: feedback, stream: false, state: state)
-      case .stream(let feedback): list = table.ending(list, feedback: feedback, stream: true, state: state)
+      case .task(let feedback): list = ending(list, feedback: feedback, stream: false, state: state, table: table)
+      case .stream(let feedback): list = ending(list, feedback: feedback, stream: true, state: state, table: table)
       case .outside, .source, .request: return false
       }
       let step = ExplorationModel<State, Event>.Reduction(
@@ -35,7 +35,7 @@ extension ExplorationEngine {
     }
     switch emitter {
     case .outside, .stream, .source: break
-    case .task(let feedback): list = table.ending(list, feedback: feedback, stream: false, state: state)
+    case .task(let feedback): list = ending(list, feedback: feedback, stream: false, state: state, table: table)
     case .request: return false
     }
     let step = model.reduce(state, event, feedback: emitter.feedback)
@@ -53,7 +53,7 @@ extension ExplorationEngine {
   /// on the list with index `list`; the list after their decisions, or `nil` when one
   /// starts an effect that emits at once (the general path queues its events).
   @inlinable @inline(__always)
-  func react(to state: State, event: Event, list: UInt32, table: SnapshotTable) -> UInt32? {
+  mutating func react(to state: State, event: Event, list: UInt32, table: SnapshotTable) -> UInt32? {
     var list = list
     let feedbacks = model.feedbacks
     for index in feedbacks.indices {
@@ -79,12 +79,28 @@ extension ExplorationEngine {
         case .stream: shape = .startStream
         }
       }
-      list = table.applying(
-        SnapshotTable.Decided(
-          list: list, feedback: index, shape: shape, cancels: feedbacks[index].cancelsOnNewState, memory: memory),
-        state: state)
+      let decided = SnapshotTable.Decided(
+        list: list, feedback: index, shape: shape, cancels: feedbacks[index].cancelsOnNewState, memory: memory)
+      if let known = decidedMoves.value(for: decided) {
+        list = known
+        continue
+      }
+      let (next, remember) = table.list(after: decided, state: state)
+      if remember { decidedMoves.insert(decided, next) }
+      list = next
     }
     return list
+  }
+
+  /// The list `list` after a running effect of `feedback` ends in a node of `state`: one
+  /// of its tasks, or (`stream`) one of its streams.
+  @inlinable @inline(__always)
+  mutating func ending(_ list: UInt32, feedback: Int, stream: Bool, state: State, table: SnapshotTable) -> UInt32 {
+    let ended = SnapshotTable.Ended(list: list, feedback: feedback, stream: stream)
+    if let known = endedMoves.value(for: ended) { return known }
+    let (next, remember) = table.list(after: ended, state: state)
+    if remember { endedMoves.insert(ended, next) }
+    return next
   }
 
   /// Queues the node `key` reached from the node `nodeKey`, unless it is that node.

@@ -22,6 +22,12 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// The dispatch keys of the model's fixed events, in order, where the system reduces by
   /// keys (``System/reducesByKeys``): read once, not once per state.
   @usableFromInline let eventKeys: [Int]?
+  /// Whether moves go by snapshot-list index where they can (`false`: the general path
+  /// only, for tests that compare the two).
+  @usableFromInline var movesByListIndex = true
+  /// Moves on snapshot lists already worked out (``followFlat(_:from:table:state:key:parent:edge:changes:node:into:)``).
+  @usableFromInline var endedMoves = MoveMemo<SnapshotTable.Ended>()
+  @usableFromInline var decidedMoves = MoveMemo<SnapshotTable.Decided>()
   /// The choices of one node, reused from node to node.
   @usableFromInline var choices: [(event: Event?, emitter: Emitter)] = []
   /// The steps of one choice, reused from choice to choice.
@@ -159,7 +165,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       choices.append((event, emitter))
       return true
     }
-    let table = model.keyedFeedbacks ? nil : keying.snapshotTable
+    let table = model.keyedFeedbacks || !movesByListIndex ? nil : keying.snapshotTable
     for choice in choices.indices {
       if let table, choice < Int(ExplorationRecord.initialSteps),
         followFlat(

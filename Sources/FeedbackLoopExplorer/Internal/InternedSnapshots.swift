@@ -41,10 +41,6 @@ final class SnapshotTable: @unchecked Sendable {
   /// The list of the node being expanded, and its index: a successor whose feedbacks
   /// all kept their effects holds this very array, recognized by its address.
   @usableFromInline var recent: (list: [FeedbackSnapshot], index: UInt32)?
-  /// Moves already worked out on lists, by index (see `SnapshotTable+Moves.swift`): an
-  /// effect's end, and a feedback's decision.
-  @usableFromInline var ended: [UInt64: UInt32] = [:]
-  @usableFromInline var decided: [Decided: UInt32] = [:]
 
   /// A list as the table files it.
   @usableFromInline

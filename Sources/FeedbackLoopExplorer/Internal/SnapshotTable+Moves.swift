@@ -1,15 +1,31 @@
 public import FeedbackLoop
 
 /// Moves on interned snapshot lists, by index: what an effect's end and a feedback's
-/// decision do to a node's list, worked out once per list and remembered. A search meets
-/// few distinct lists and takes the same moves on them again and again; by index a move
-/// costs one lookup of plain values, where the list itself cost a copy of its array, a
-/// hash of every snapshot and a comparison with the list found.
+/// decision do to a node's list. The engine remembers each move it worked out
+/// (``MoveMemo``): a search meets few distinct lists and takes the same moves on them again
+/// and again, and by index a move costs one lookup of plain values, where the list itself
+/// cost a copy of its array, a hash of every snapshot and a comparison with the list found.
 extension SnapshotTable {
-  /// A feedback's decision on a list: its new memory and what the decision does to its
-  /// effects (``Decided/Shape``).
+  /// A running effect's end: the list, the feedback, and whether a stream (else a task)
+  /// ended.
   @usableFromInline
-  struct Decided: Hashable {
+  struct Ended: MoveMemoKey {
+    @usableFromInline let list: UInt32
+    @usableFromInline let feedback: UInt32
+    @usableFromInline let stream: Bool
+
+    @inlinable
+    init(list: UInt32, feedback: Int, stream: Bool) {
+      (self.list, self.feedback, self.stream) = (list, UInt32(truncatingIfNeeded: feedback), stream)
+    }
+
+    @inlinable var memoHash: Int { Int(list) << 20 ^ Int(feedback) << 1 ^ (stream ? 1 : 0) }
+  }
+
+  /// A feedback's decision on a list: its new memory and what the decision does to its
+  /// effects (``Shape``).
+  @usableFromInline
+  struct Decided: MoveMemoKey {
     /// What a decision does to the feedback's effects besides its memory.
     @usableFromInline
     enum Shape: UInt8, Hashable {
@@ -26,6 +42,7 @@ extension SnapshotTable {
     @usableFromInline let list: UInt32
     @usableFromInline let feedback: UInt32
     @usableFromInline let shape: Shape
+    /// Whether the feedback cancels its running effect first (`.cancelOnNewState`).
     @usableFromInline let cancels: Bool
     @usableFromInline let memory: FeedbackMemory
 
@@ -34,27 +51,36 @@ extension SnapshotTable {
       (self.list, self.feedback, self.shape) = (list, UInt32(truncatingIfNeeded: feedback), shape)
       (self.cancels, self.memory) = (cancels, memory)
     }
+
+    /// Equal memories have equal hashes: a value's own hash, or none for a value that is
+    /// only `Equatable` (such lists are never remembered: see ``SnapshotTable/list(after:state:)``).
+    @inlinable var memoHash: Int {
+      let memory: Int =
+        switch self.memory {
+        case .none: 0
+        case .flag(let flag): flag ? 1 : 2
+        case .value(nil): 3
+        case .value(let value?): value.valueHash ?? 4
+        }
+      return memory &* 31 ^ Int(list) << 20 ^ Int(feedback) << 3 ^ Int(shape.rawValue) << 1 ^ (cancels ? 1 : 0)
+    }
   }
 
-  /// The list `list` after a running effect of `feedback` ends, in a node of `state`: one
-  /// of its tasks, or (`stream`) one of its streams.
+  /// The list after `ended`, in a node of `state`, and whether the move may be remembered
+  /// (the list is filed by its values alone, not under its node's state).
   @inlinable
-  func ending(_ list: UInt32, feedback: Int, stream: Bool, state: some Hashable) -> UInt32 {
-    let key = UInt64(list) << 32 | UInt64(truncatingIfNeeded: feedback) << 1 | (stream ? 1 : 0)
-    if let known = ended[key] { return known }
-    var snapshots = lists[Int(list)]
-    if stream { snapshots[feedback].streams -= 1 } else { snapshots[feedback].tasks -= 1 }
-    // A list filed under its node's state has an index per state: not remembered.
-    guard let index = unsaltedIndex(of: snapshots) else { return index(of: snapshots, state: state) }
-    ended[key] = index
-    return index
+  func list(after ended: Ended, state: some Hashable) -> (index: UInt32, remember: Bool) {
+    var snapshots = lists[Int(ended.list)]
+    let feedback = Int(ended.feedback)
+    if ended.stream { snapshots[feedback].streams -= 1 } else { snapshots[feedback].tasks -= 1 }
+    return interned(snapshots, state: state)
   }
 
-  /// The list after `decided`, in a node of `state`; as
-  /// ``ExplorationModel/react(_:event:queue:generations:)`` does it to a node's snapshots.
+  /// The list after `decided`, in a node of `state`, and whether the move may be
+  /// remembered; as ``ExplorationModel/react(_:event:queue:generations:)`` changes a node's
+  /// snapshots.
   @inlinable
-  func applying(_ decided: Decided, state: some Hashable) -> UInt32 {
-    if let known = self.decided[decided] { return known }
+  func list(after decided: Decided, state: some Hashable) -> (index: UInt32, remember: Bool) {
     var snapshots = lists[Int(decided.list)]
     let feedback = Int(decided.feedback)
     snapshots[feedback].memory = decided.memory
@@ -67,17 +93,13 @@ extension SnapshotTable {
     case .startTask: snapshots[feedback].tasks.addEffect()
     case .startStream: snapshots[feedback].streams.addEffect()
     }
-    // A list filed under its node's state has an index per state: not remembered.
-    guard let index = unsaltedIndex(of: snapshots) else { return index(of: snapshots, state: state) }
-    self.decided[decided] = index
-    return index
+    return interned(snapshots, state: state)
   }
 
-  /// The index of `snapshots` (inserted if new) if it is filed by its values alone, else
-  /// `nil`.
+  /// The index of `snapshots` in a node of `state` (inserted if new), and whether it is
+  /// filed by its values alone: a list filed under its node's state has an index per state.
   @inlinable
-  func unsaltedIndex(of snapshots: [FeedbackSnapshot]) -> UInt32? {
-    guard snapshots.allSatisfy(\.memory.hashesByValue) else { return nil }
-    return index(of: snapshots, state: 0)
+  func interned(_ snapshots: [FeedbackSnapshot], state: some Hashable) -> (index: UInt32, remember: Bool) {
+    (index(of: snapshots, state: state), snapshots.allSatisfy(\.memory.hashesByValue))
   }
 }

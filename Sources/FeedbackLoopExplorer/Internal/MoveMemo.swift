@@ -1,0 +1,63 @@
+/// A key of a ``MoveMemo``: equal keys have equal ``memoHash``.
+@usableFromInline
+protocol MoveMemoKey: Equatable {
+  /// A hash of the key's parts; the memo mixes its bits.
+  var memoHash: Int { get }
+}
+
+/// The moves an exploration already worked out on snapshot lists: a key (a list index and
+/// what happens to it) to the list index it leads to. Open addressing with linear probing,
+/// the hash mixed by one multiplication: a lookup costs a few plain operations where a
+/// `Dictionary`'s cost a seeded hash of every part.
+@usableFromInline
+struct MoveMemo<Key: MoveMemoKey> {
+  @usableFromInline var keys: ContiguousArray<Key?>
+  @usableFromInline var values: ContiguousArray<UInt32>
+  @usableFromInline var count = 0
+  @usableFromInline var mask: Int
+
+  @inlinable
+  init() {
+    keys = ContiguousArray(repeating: nil, count: 64)
+    values = ContiguousArray(repeating: 0, count: 64)
+    mask = 63
+  }
+
+  /// The first slot to probe for a key whose ``MoveMemoKey/memoHash`` is `hash`.
+  @inlinable @inline(__always)
+  func slot(_ hash: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: hash) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+  }
+
+  /// The list index `key` leads to, if it was remembered.
+  @inlinable
+  func value(for key: Key) -> UInt32? {
+    var slot = slot(key.memoHash)
+    while let stored = keys[slot] {
+      if stored == key { return values[slot] }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  /// Remembers that `key` leads to `value` (`key` was not remembered yet).
+  @inlinable
+  mutating func insert(_ key: Key, _ value: UInt32) {
+    if (count + 1) * 2 > keys.count { grow() }
+    var slot = slot(key.memoHash)
+    while keys[slot] != nil { slot = (slot + 1) & mask }
+    keys[slot] = key
+    values[slot] = value
+    count += 1
+  }
+
+  @usableFromInline
+  mutating func grow() {
+    let old = zip(keys, values)
+    keys = ContiguousArray(repeating: nil, count: keys.count * 2)
+    values = ContiguousArray(repeating: 0, count: values.count * 2)
+    mask = keys.count - 1
+    count = 0
+    for case (let key?, let value) in old { insert(key, value) }
+  }
+}
