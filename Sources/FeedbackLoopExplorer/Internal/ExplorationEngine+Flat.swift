@@ -55,18 +55,13 @@ extension ExplorationEngine {
   @inlinable @inline(__always)
   mutating func react(to state: State, event: Event, list: UInt32, table: SnapshotTable) -> UInt32? {
     var list = list
-    let feedbacks = model.feedbacks
-    for index in feedbacks.indices {
-      if let isDisabled = feedbacks[index].isDisabled, isDisabled(state) { continue }
-      let logic: SlotLogic<State, Event>
-      switch feedbacks[index].definition {
-      case .slot(let slot): logic = slot
-      case .source: continue
-      case .keyed: return nil
-      }
+    let calls = flatFeedbacks.unsafelyUnwrapped
+    for index in 0..<calls.count {
+      guard let decide = calls.decisions[index] else { continue }  // an input or mediator
+      if calls.isDisabled(index, in: state) { continue }
       var memory = table.lists[Int(list)][index].memory
       let shape: SnapshotTable.Decided.Shape
-      switch logic.decide(&memory, state, event) {
+      switch decide._withUnsafeGuaranteedRef({ $0.call(&memory, state, event) }) {
       case .keep:
         continue
       case .cancel:
@@ -80,7 +75,7 @@ extension ExplorationEngine {
         }
       }
       let decided = SnapshotTable.Decided(
-        list: list, feedback: index, shape: shape, cancels: feedbacks[index].cancelsOnNewState, memory: memory)
+        list: list, feedback: index, shape: shape, cancels: calls.cancels[index], memory: memory)
       if let known = decidedMoves.value(for: decided) {
         list = known
         continue

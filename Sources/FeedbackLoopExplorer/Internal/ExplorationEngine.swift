@@ -22,6 +22,9 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// The dispatch keys of the model's fixed events, in order, where the system reduces by
   /// keys (``System/reducesByKeys``): read once, not once per state.
   @usableFromInline let eventKeys: [Int]?
+  /// The feedbacks' closures for moves by list index; `nil` where a feedback keeps keyed
+  /// requests (all moves take the general path).
+  @usableFromInline let flatFeedbacks: FlatFeedbacks<State, Event>?
   /// Whether moves go by snapshot-list index where they can (`false`: the general path
   /// only, for tests that compare the two).
   @usableFromInline var movesByListIndex = true
@@ -40,6 +43,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     self.keying = keying
     self.maxStates = min(max(1, model.explorer.maxStates), Int(Int32.max))  // 32-bit parent indices
     self.declaresTransitions = model.explorer.system.declaresTransitions
+    self.flatFeedbacks = keying.snapshotTable == nil ? nil : FlatFeedbacks(model.feedbacks)
     let system = model.explorer.system
     eventKeys =
       system.reducesByKeys && model.perState == nil ? model.fixedEvents.map { system.dispatchKey(ofEvent: $0) } : nil
@@ -165,7 +169,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       choices.append((event, emitter))
       return true
     }
-    let table = model.keyedFeedbacks || !movesByListIndex ? nil : keying.snapshotTable
+    let table = flatFeedbacks == nil || !movesByListIndex ? nil : keying.snapshotTable
     for choice in choices.indices {
       if let table, choice < Int(ExplorationRecord.initialSteps),
         followFlat(

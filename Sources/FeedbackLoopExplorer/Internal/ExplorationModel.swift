@@ -27,9 +27,6 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   @usableFromInline let endsSilently: [Bool]
   /// Whether any feedback's effects may end without an event.
   @usableFromInline let anyEndsSilently: Bool
-  /// Whether some feedback keeps keyed requests (their effects are not moved by list
-  /// index: ``ExplorationEngine/followFlat(_:from:table:state:key:parent:edge:changes:node:into:)``).
-  @usableFromInline let keyedFeedbacks: Bool
   /// Names given to `effectsMayEndSilently(_:)` that no feedback has.
   let unknownSilentFeedbacks: [String]
   /// The initial node, and the steps of the events its feedbacks emit at once.
@@ -96,10 +93,6 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     }
     anyEndsSilently = endsSilently.contains(true)
     reacts = feedbacks.contains { $0.reacts }
-    keyedFeedbacks = feedbacks.contains {
-      if case .keyed = $0.definition { return true }
-      return false
-    }
     initial = (LoopNode(state: system.initial, feedbacks: []), [])
     let (node, reductions) = start()
     initialReductions = reductions

@@ -12,6 +12,9 @@ protocol MoveMemoKey: Equatable {
 @usableFromInline
 struct MoveMemo<Key: MoveMemoKey> {
   @usableFromInline var keys: ContiguousArray<Key?>
+  /// Per slot, its key's ``MoveMemoKey/memoHash`` (compared before the key: no copy of a
+  /// key that cannot match).
+  @usableFromInline var hashes: ContiguousArray<Int>
   @usableFromInline var values: ContiguousArray<UInt32>
   @usableFromInline var count = 0
   @usableFromInline var mask: Int
@@ -19,6 +22,7 @@ struct MoveMemo<Key: MoveMemoKey> {
   @inlinable
   init() {
     keys = ContiguousArray(repeating: nil, count: 64)
+    hashes = ContiguousArray(repeating: 0, count: 64)
     values = ContiguousArray(repeating: 0, count: 64)
     mask = 63
   }
@@ -32,9 +36,10 @@ struct MoveMemo<Key: MoveMemoKey> {
   /// The list index `key` leads to, if it was remembered.
   @inlinable
   func value(for key: Key) -> UInt32? {
-    var slot = slot(key.memoHash)
-    while let stored = keys[slot] {
-      if stored == key { return values[slot] }
+    let hash = key.memoHash
+    var slot = slot(hash)
+    while values[slot] != 0 {
+      if hashes[slot] == hash, keys[slot] == key { return values[slot] - 1 }
       slot = (slot + 1) & mask
     }
     return nil
@@ -44,10 +49,12 @@ struct MoveMemo<Key: MoveMemoKey> {
   @inlinable
   mutating func insert(_ key: Key, _ value: UInt32) {
     if (count + 1) * 2 > keys.count { grow() }
-    var slot = slot(key.memoHash)
-    while keys[slot] != nil { slot = (slot + 1) & mask }
+    let hash = key.memoHash
+    var slot = slot(hash)
+    while values[slot] != 0 { slot = (slot + 1) & mask }
     keys[slot] = key
-    values[slot] = value
+    hashes[slot] = hash
+    values[slot] = value + 1  // 0 marks an empty slot
     count += 1
   }
 
@@ -55,9 +62,10 @@ struct MoveMemo<Key: MoveMemoKey> {
   mutating func grow() {
     let old = zip(keys, values)
     keys = ContiguousArray(repeating: nil, count: keys.count * 2)
-    values = ContiguousArray(repeating: 0, count: values.count * 2)
+    hashes = ContiguousArray(repeating: 0, count: keys.count)
+    values = ContiguousArray(repeating: 0, count: keys.count)
     mask = keys.count - 1
     count = 0
-    for case (let key?, let value) in old { insert(key, value) }
+    for case (let key?, let value) in old { insert(key, value - 1) }
   }
 }
