@@ -27,6 +27,8 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   @usableFromInline let endsSilently: [Bool]
   /// Whether any feedback's effects may end without an event.
   @usableFromInline let anyEndsSilently: Bool
+  /// Per feedback: whether it is an input or mediator (``ExploredFeedback/isSource``).
+  @usableFromInline let isSource: [Bool]
   /// Names given to `effectsMayEndSilently(_:)` that no feedback has.
   let unknownSilentFeedbacks: [String]
   /// The initial node, and the steps of the events its feedbacks emit at once.
@@ -93,6 +95,7 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
     }
     anyEndsSilently = endsSilently.contains(true)
     reacts = feedbacks.contains { $0.reacts }
+    isSource = feedbacks.map(\.isSource)
     initial = (LoopNode(state: system.initial, feedbacks: []), [])
     let (node, reductions) = start()
     initialReductions = reductions
@@ -118,22 +121,25 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
       }
     }
     guard !feedbacks.isEmpty else { return }
-    for (feedback, explored) in feedbacks.enumerated() where !explored.samples.isEmpty {
-      var emitters: [Emitter] = []
-      if explored.isSource {
-        emitters.append(.source(feedback))
-      } else if feedback < node.feedbacks.count {
-        let snapshot = node.feedbacks[feedback]
-        if snapshot.tasks > 0 { emitters.append(.task(feedback)) }
-        if snapshot.streams > 0 { emitters.append(.stream(feedback)) }
-        for (request, effect) in snapshot.requests.enumerated() where effect.running != .ended {
-          emitters.append(.request(feedback: feedback, request: request))
-        }
-      }
-      for emitter in emitters {
-        for event in explored.samples {
-          guard body(index, event, emitter) else { return }
+    // By index, with no array of emitters: this runs for every explored node.
+    for feedback in feedbacks.indices {
+      let samples = feedbacks[feedback].samples
+      if samples.isEmpty { continue }
+      func emit(_ emitter: Emitter) -> Bool {
+        for event in samples {
+          guard body(index, event, emitter) else { return false }
           index += 1
+        }
+        return true
+      }
+      if isSource[feedback] {
+        guard emit(.source(feedback)) else { return }
+      } else if feedback < node.feedbacks.count {
+        if node.feedbacks[feedback].tasks > 0 { guard emit(.task(feedback)) else { return } }
+        if node.feedbacks[feedback].streams > 0 { guard emit(.stream(feedback)) else { return } }
+        if node.feedbacks[feedback].requests.isEmpty { continue }
+        for (request, effect) in node.feedbacks[feedback].requests.enumerated() where effect.running != .ended {
+          guard emit(.request(feedback: feedback, request: request)) else { return }
         }
       }
     }
