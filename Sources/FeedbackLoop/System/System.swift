@@ -128,6 +128,13 @@ public struct System<State: Sendable, Event: Sendable>: Sendable {
     eventName(event)
   }
 
+  /// The system's one reduce closure, when it has no declared transitions and one reducer
+  /// (then ``reduce(_:_:)`` is that closure, each reduction `.reduced` with no transition):
+  /// for callers that hold it themselves and call it in place.
+  package var plainReducer: (@Sendable (inout State, Event) -> Void)? {
+    table == nil && reducers.count == 1 ? reducers[0].reduce : nil
+  }
+
   /// Reduces one event. Declared transitions first (an event none accepts is ignored
   /// unless a reducer follows), then each reducer in order.
   @inlinable

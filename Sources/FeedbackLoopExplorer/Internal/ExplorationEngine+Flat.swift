@@ -38,7 +38,7 @@ extension ExplorationEngine {
     case .task(let feedback): list = ending(list, feedback: feedback, stream: false, state: state, table: table)
     case .request: return false
     }
-    let step = model.reduce(state, event, feedback: emitter.feedback)
+    let step = reduce(state, event, feedback: emitter.feedback)
     if step.kind != .ignoredEvent {
       guard let reacted = react(to: step.after, event: event, list: list, table: table) else { return false }
       list = reacted
@@ -96,6 +96,18 @@ extension ExplorationEngine {
     let (next, remember) = table.list(after: ended, state: state)
     if remember { endedMoves.insert(ended, next) }
     return next
+  }
+
+  /// `event` reduced in `state` (``System/reduce(_:_:)``), by the system's plain reducer
+  /// in place where it has one (``FlatFeedbacks/reducer``).
+  @inlinable @inline(__always)
+  func reduce(_ state: State, _ event: Event, feedback: Int?) -> ExplorationModel<State, Event>.Reduction {
+    guard let reducer = flatFeedbacks.unsafelyUnwrapped.reducer else {
+      return model.reduce(state, event, feedback: feedback)
+    }
+    var next = state
+    reducer._withUnsafeGuaranteedRef { $0.call(&next, event) }
+    return .init(event: event, feedback: feedback, before: state, after: next, transition: nil, kind: .event)
   }
 
   /// Queues the node `key` reached from the node `nodeKey`, unless it is that node.

@@ -43,7 +43,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     self.keying = keying
     self.maxStates = min(max(1, model.explorer.maxStates), Int(Int32.max))  // 32-bit parent indices
     self.declaresTransitions = model.explorer.system.declaresTransitions
-    self.flatFeedbacks = keying.snapshotTable == nil ? nil : FlatFeedbacks(model.feedbacks)
+    self.flatFeedbacks = keying.snapshotTable == nil ? nil : FlatFeedbacks(model.feedbacks, system: model.explorer.system)
     let system = model.explorer.system
     eventKeys =
       system.reducesByKeys && model.perState == nil ? model.fixedEvents.map { system.dispatchKey(ofEvent: $0) } : nil

@@ -28,11 +28,13 @@ final class FlatFeedbacks<State: Sendable, Event: Sendable>: @unchecked Sendable
   @usableFromInline let conditions: UnsafeMutablePointer<Unmanaged<Box<Condition>>?>
   /// Per feedback, whether it cancels its running effect on a new decision (`.cancelOnNewState`).
   @usableFromInline let cancels: UnsafeMutablePointer<Bool>
+  /// The system's reduce closure where it is all of its reduction (``System/plainReducer``).
+  @usableFromInline let reducer: Unmanaged<Box<@Sendable (inout State, Event) -> Void>>?
 
   /// The feedbacks' closures, or `nil` if one keeps keyed requests (whose effects are not
   /// moved by list index).
   @usableFromInline
-  init?(_ feedbacks: [ExploredFeedback<State, Event>]) {
+  init?(_ feedbacks: [ExploredFeedback<State, Event>], system: System<State, Event>) {
     var decisions: [Unmanaged<Box<Decide>>?] = []
     for feedback in feedbacks {
       switch feedback.definition {
@@ -50,6 +52,7 @@ final class FlatFeedbacks<State: Sendable, Event: Sendable>: @unchecked Sendable
     conditions.initialize(from: feedbacks.map { $0.isDisabled.map { .passRetained(Box($0)) } }, count: count)
     cancels = .allocate(capacity: max(1, count))
     cancels.initialize(from: feedbacks.map(\.cancelsOnNewState), count: count)
+    reducer = system.plainReducer.map { .passRetained(Box($0)) }
   }
 
   deinit {
@@ -57,6 +60,7 @@ final class FlatFeedbacks<State: Sendable, Event: Sendable>: @unchecked Sendable
       decisions[index]?.release()
       conditions[index]?.release()
     }
+    reducer?.release()
     decisions.deallocate()
     conditions.deallocate()
     cancels.deallocate()
