@@ -22,6 +22,11 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// The dispatch keys of the model's fixed events, in order, where the system reduces by
   /// keys (``System/reducesByKeys``): read once, not once per state.
   @usableFromInline let eventKeys: [Int]?
+  /// Whether the explorer marks final states (`final(when:)`).
+  @usableFromInline let checksFinal: Bool
+  /// Whether every move is checked for the user's meaning: properties of moves, or
+  /// leaving a final state (``noteMeaning(before:move:after:parent:edge:)``).
+  @usableFromInline let checksMeaning: Bool
   /// The feedbacks' closures for moves by list index; `nil` where a feedback keeps keyed
   /// requests (all moves take the general path).
   @usableFromInline let flatFeedbacks: FlatFeedbacks<State, Event>?
@@ -43,6 +48,8 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     self.keying = keying
     self.maxStates = min(max(1, model.explorer.maxStates), Int(Int32.max))  // 32-bit parent indices
     self.declaresTransitions = model.explorer.system.declaresTransitions
+    checksFinal = model.explorer.isFinal != nil
+    checksMeaning = model.hasProperties || checksFinal
     self.flatFeedbacks = keying.snapshotTable == nil ? nil : FlatFeedbacks(model.feedbacks, system: model.explorer.system)
     let system = model.explorer.system
     eventKeys =
@@ -184,7 +191,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
         changes: &changes, node: &stateNode, into: &pending)
     }
     self.choices = choices
-    if model.explorer.isFinal != nil { noteEffectsAtEnd(node, index: index) }
+    if checksFinal { noteEffectsAtEnd(node, index: index) }
     if !changes, !(model.explorer.isFinal?(node.state) ?? false) {
       if record.firstDeadlock < 0 { record.firstDeadlock = index }
       record.deadlocks += 1
@@ -245,7 +252,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       if let keys { system.reduce(state, stateKey: keys.state, event, eventKey: keys.event) } else {
         system.reduce(state, event)
       }
-    if model.hasProperties || model.explorer.isFinal != nil {
+    if checksMeaning {
       let after: State
       switch reduction {
       case .ignored: after = state
@@ -315,7 +322,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   mutating func note(
     _ step: ExplorationModel<State, Event>.Reduction, parent: Int32, edge: UInt16, stateNode: inout String?
   ) {
-    if model.hasProperties || model.explorer.isFinal != nil {
+    if checksMeaning {
       noteMeaning(before: step.before, move: model.move(step), after: step.after, parent: parent, edge: edge)
     }
     switch step.kind {
