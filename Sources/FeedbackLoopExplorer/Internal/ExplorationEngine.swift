@@ -297,6 +297,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     }
     let edge = UInt16(truncatingIfNeeded: choice)
     // The steps are gathered in a reused buffer (the closure touches no `self`), then noted.
+    if let table = keying.snapshotTable { table.noteRecent(node.feedbacks, index: keying.snapshots(of: nodeKey)) }
     var steps = self.steps
     self.steps = []
     steps.removeAll(keepingCapacity: true)

@@ -38,8 +38,9 @@ final class SnapshotTable: @unchecked Sendable {
   @usableFromInline var indices: [Entry: UInt32] = [:]
   /// Per list, whether it is filed under its node's state (``Entry/salt`` is not 0).
   @usableFromInline var filedByState: ContiguousArray<Bool> = []
-  /// The list of the node being expanded, and its index: a successor whose feedbacks
-  /// all kept their effects holds this very array, recognized by its address.
+  /// The list of the node whose move the general path takes, and its index: a successor
+  /// whose feedbacks all kept their effects holds this very array, recognized by its
+  /// address.
   @usableFromInline var recent: (list: [FeedbackSnapshot], index: UInt32)?
 
   /// A list as the table files it.
@@ -72,12 +73,11 @@ final class SnapshotTable: @unchecked Sendable {
     return index
   }
 
-  /// The list with `index`, remembered as the ``recent`` one (the node being expanded).
+  /// Remembers `list`, with `index`, as the ``recent`` one (the node whose move the
+  /// general path takes).
   @inlinable
-  func list(at index: UInt32) -> [FeedbackSnapshot] {
-    let list = lists[Int(index)]
+  func noteRecent(_ list: [FeedbackSnapshot], index: UInt32) {
     recent = (list, index)
-    return list
   }
 
   /// Whether `a` and `b` are one array (the same storage): then they are equal.
@@ -138,7 +138,7 @@ struct Interned<State: Hashable & Sendable>: StateKeying {
     -> LoopNode<State>
   {
     let key = keys[index]
-    return LoopNode(state: key.state, feedbacks: table.list(at: key.snapshots))
+    return LoopNode(state: key.state, feedbacks: table.lists[Int(key.snapshots)])
   }
   @usableFromInline func snapshotBytes(nodes: Int, feedbacks: Int) -> Int { table.bytes(feedbacks: feedbacks) }
   @inlinable var snapshotTable: SnapshotTable? { table }
