@@ -19,7 +19,7 @@ struct LoopNode<State: Hashable & Sendable>: Hashable, Sendable {
 
   /// Whether some effect is in flight: something other than the outside may still move
   /// the loop.
-  @usableFromInline
+  @inlinable
   var hasEffectInFlight: Bool {
     feedbacks.contains { $0.hasEffectInFlight }
   }
@@ -48,7 +48,7 @@ struct FeedbackSnapshot: Hashable, Sendable {
     self.memory = memory
   }
 
-  @usableFromInline
+  @inlinable
   var hasEffectInFlight: Bool {
     tasks > 0 || streams > 0 || requests.contains { $0.running != .ended }
   }
