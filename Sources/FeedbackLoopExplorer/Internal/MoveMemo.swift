@@ -3,6 +3,8 @@
 protocol MoveMemoKey: Equatable {
   /// A hash of the key's parts; the memo mixes its bits.
   var memoHash: Int { get }
+  /// A key that fills an empty slot (never compared: a slot's value says it is empty).
+  static var vacant: Self { get }
 }
 
 /// The moves an exploration already worked out on snapshot lists: a key (a list index and
@@ -11,7 +13,7 @@ protocol MoveMemoKey: Equatable {
 /// `Dictionary`'s cost a seeded hash of every part.
 @usableFromInline
 struct MoveMemo<Key: MoveMemoKey> {
-  @usableFromInline var keys: ContiguousArray<Key?>
+  @usableFromInline var keys: ContiguousArray<Key>
   /// Per slot, its key's ``MoveMemoKey/memoHash`` (compared before the key: no copy of a
   /// key that cannot match).
   @usableFromInline var hashes: ContiguousArray<Int>
@@ -21,7 +23,7 @@ struct MoveMemo<Key: MoveMemoKey> {
 
   @inlinable
   init() {
-    keys = ContiguousArray(repeating: nil, count: 64)
+    keys = ContiguousArray(repeating: .vacant, count: 64)
     hashes = ContiguousArray(repeating: 0, count: 64)
     values = ContiguousArray(repeating: 0, count: 64)
     mask = 63
@@ -38,11 +40,14 @@ struct MoveMemo<Key: MoveMemoKey> {
   func value(for key: Key) -> UInt32? {
     let hash = key.memoHash
     var slot = slot(hash)
-    while values[slot] != 0 {
-      if hashes[slot] == hash, keys[slot] == key { return values[slot] - 1 }
-      slot = (slot + 1) & mask
+    // Keys read in place: a copy of one would count references to its memory's box.
+    return keys.withUnsafeBufferPointer { keys in
+      while values[slot] != 0 {
+        if hashes[slot] == hash, keys[slot] == key { return values[slot] - 1 }
+        slot = (slot + 1) & mask
+      }
+      return nil
     }
-    return nil
   }
 
   /// Remembers that `key` leads to `value` (`key` was not remembered yet).
@@ -61,11 +66,11 @@ struct MoveMemo<Key: MoveMemoKey> {
   @usableFromInline
   mutating func grow() {
     let old = zip(keys, values)
-    keys = ContiguousArray(repeating: nil, count: keys.count * 2)
+    keys = ContiguousArray(repeating: .vacant, count: keys.count * 2)
     hashes = ContiguousArray(repeating: 0, count: keys.count)
     values = ContiguousArray(repeating: 0, count: keys.count)
     mask = keys.count - 1
     count = 0
-    for case (let key?, let value) in old { insert(key, value - 1) }
+    for (key, value) in old where value != 0 { insert(key, value - 1) }
   }
 }

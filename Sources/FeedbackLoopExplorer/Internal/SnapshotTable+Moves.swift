@@ -20,6 +20,7 @@ extension SnapshotTable {
     }
 
     @inlinable var memoHash: Int { Int(list) << 20 ^ Int(feedback) << 1 ^ (stream ? 1 : 0) }
+    @inlinable static var vacant: Ended { Ended(list: 0, feedback: 0, stream: false) }
   }
 
   /// A feedback's decision on a list: its new memory and what the decision does to its
@@ -63,6 +64,17 @@ extension SnapshotTable {
         case .value(let value?): value.valueHash ?? 4
         }
       return memory &* 31 ^ Int(list) << 20 ^ Int(feedback) << 3 ^ Int(shape.rawValue) << 1 ^ (cancels ? 1 : 0)
+    }
+
+    @inlinable static var vacant: Decided {
+      Decided(list: 0, feedback: 0, shape: .cancel, cancels: false, memory: .none)
+    }
+
+    /// The plain parts first, the memory last.
+    @inlinable
+    static func == (lhs: Decided, rhs: Decided) -> Bool {
+      lhs.list == rhs.list && lhs.feedback == rhs.feedback && lhs.shape == rhs.shape && lhs.cancels == rhs.cancels
+        && lhs.memory == rhs.memory
     }
   }
 
