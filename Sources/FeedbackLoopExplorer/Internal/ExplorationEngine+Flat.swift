@@ -16,7 +16,7 @@ extension ExplorationEngine {
   /// `false` (nothing noted or queued) when the move needs the general path.
   @inlinable @inline(__always)
   mutating func followFlat(
-    _ event: Event?, from emitter: Emitter, table: SnapshotTable, state: State, key nodeKey: Keying.Key,
+    _ event: Event?, from emitter: Emitter, table: Unmanaged<SnapshotTable>, state: State, key nodeKey: Keying.Key,
     parent: Int32, edge: UInt16, changes: inout Bool, node stateNode: inout String?,
     into pending: inout ContiguousArray<Pending>
   ) -> Bool {
@@ -53,13 +53,13 @@ extension ExplorationEngine {
   /// on the list with index `list`; the list after their decisions, or `nil` when one
   /// starts an effect that emits at once (the general path queues its events).
   @inlinable @inline(__always)
-  mutating func react(to state: State, event: Event, list: UInt32, table: SnapshotTable) -> UInt32? {
+  mutating func react(to state: State, event: Event, list: UInt32, table: Unmanaged<SnapshotTable>) -> UInt32? {
     var list = list
     let calls = flatFeedbacks.unsafelyUnwrapped
     for index in 0..<calls.count {
       guard let decide = calls.decisions[index] else { continue }  // an input or mediator
       if calls.isDisabled(index, in: state) { continue }
-      var memory = table.lists[Int(list)][index].memory
+      var memory = table._withUnsafeGuaranteedRef { $0.lists[Int(list)][index].memory }
       let shape: SnapshotTable.Decided.Shape
       switch decide._withUnsafeGuaranteedRef({ $0.call(&memory, state, event) }) {
       case .keep:
@@ -80,7 +80,7 @@ extension ExplorationEngine {
         list = known
         continue
       }
-      let (next, remember) = table.list(after: decided, state: state)
+      let (next, remember) = table._withUnsafeGuaranteedRef { $0.list(after: decided, state: state) }
       if remember { decidedMoves.insert(decided, next) }
       list = next
     }
@@ -90,10 +90,12 @@ extension ExplorationEngine {
   /// The list `list` after a running effect of `feedback` ends in a node of `state`: one
   /// of its tasks, or (`stream`) one of its streams.
   @inlinable @inline(__always)
-  mutating func ending(_ list: UInt32, feedback: Int, stream: Bool, state: State, table: SnapshotTable) -> UInt32 {
+  mutating func ending(
+    _ list: UInt32, feedback: Int, stream: Bool, state: State, table: Unmanaged<SnapshotTable>
+  ) -> UInt32 {
     let ended = SnapshotTable.Ended(list: list, feedback: feedback, stream: stream)
     if let known = endedMoves.value(for: ended) { return known }
-    let (next, remember) = table.list(after: ended, state: state)
+    let (next, remember) = table._withUnsafeGuaranteedRef { $0.list(after: ended, state: state) }
     if remember { endedMoves.insert(ended, next) }
     return next
   }

@@ -176,7 +176,8 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       choices.append((event, emitter))
       return true
     }
-    let table = flatFeedbacks == nil || !movesByListIndex ? nil : keying.snapshotTable
+    // Unretained (the keying holds it): passed retained, it was retained for every move.
+    let table = flatFeedbacks == nil || !movesByListIndex ? nil : keying.snapshotTable.map(Unmanaged.passUnretained)
     for choice in choices.indices {
       if let table, choice < Int(ExplorationRecord.initialSteps),
         followFlat(
