@@ -38,14 +38,25 @@ extension ExplorationEngine {
     case .task(let feedback): list = ending(list, feedback: feedback, stream: false, state: state, table: table)
     case .request: return false
     }
-    let step = reduce(state, event, feedback: emitter.feedback)
-    if step.kind != .ignoredEvent {
-      guard let reacted = react(to: step.after, event: event, list: list, table: table) else { return false }
-      list = reacted
+    let after: State
+    if let reducer = flatFeedbacks.unsafelyUnwrapped.reducer, !notesReductions {
+      // A plain reducer, and nothing to note of its reduction (a `.reduced` with no
+      // transition): the state alone.
+      var next = state
+      reducer._withUnsafeGuaranteedRef { $0.call(&next, event) }
+      guard let reacted = react(to: next, event: event, list: list, table: table) else { return false }
+      (after, list) = (next, reacted)
+    } else {
+      let step = reduce(state, event, feedback: emitter.feedback)
+      if step.kind != .ignoredEvent {
+        guard let reacted = react(to: step.after, event: event, list: list, table: table) else { return false }
+        list = reacted
+      }
+      note(step, parent: parent, edge: edge, stateNode: &stateNode)
+      after = step.after
     }
-    note(step, parent: parent, edge: edge, stateNode: &stateNode)
-    if !changes, !keying.same(step.after, state) { changes = true }
-    queue(keying.key(state: step.after, snapshots: list), from: nodeKey, parent: parent, edge: edge, into: &pending)
+    if !changes, !keying.same(after, state) { changes = true }
+    queue(keying.key(state: after, snapshots: list), from: nodeKey, parent: parent, edge: edge, into: &pending)
     return true
   }
 

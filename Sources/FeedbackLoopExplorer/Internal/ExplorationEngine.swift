@@ -27,6 +27,9 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// Whether every move is checked for the user's meaning: properties of moves, or
   /// leaving a final state (``noteMeaning(before:move:after:parent:edge:)``).
   @usableFromInline let checksMeaning: Bool
+  /// Whether a reduction with no transition (a plain reducer's) has anything to note:
+  /// invariants, or the meaning checks (``note(_:parent:edge:stateNode:)``).
+  @usableFromInline let notesReductions: Bool
   /// The feedbacks' closures for moves by list index; `nil` where a feedback keeps keyed
   /// requests (all moves take the general path).
   @usableFromInline let flatFeedbacks: FlatFeedbacks<State, Event>?
@@ -50,6 +53,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     self.declaresTransitions = model.explorer.system.declaresTransitions
     checksFinal = model.explorer.isFinal != nil
     checksMeaning = model.hasProperties || checksFinal
+    notesReductions = checksMeaning || model.hasInvariants
     self.flatFeedbacks = keying.snapshotTable == nil ? nil : FlatFeedbacks(model.feedbacks, system: model.explorer.system)
     let system = model.explorer.system
     eventKeys =
