@@ -55,6 +55,11 @@ extension ExplorationEngine {
       note(step, parent: parent, edge: edge, stateNode: &stateNode)
       after = step.after
     }
+    // A list filed under its node's state (a remembered value that only compares) is
+    // filed under the new state, as the general path files it: one node, one key.
+    table._withUnsafeGuaranteedRef { table in
+      if table.filedByState[Int(list)] { list = table.index(of: table.lists[Int(list)], state: after) }
+    }
     if !changes, !keying.same(after, state) { changes = true }
     queue(keying.key(state: after, snapshots: list), from: nodeKey, parent: parent, edge: edge, into: &pending)
     return true
