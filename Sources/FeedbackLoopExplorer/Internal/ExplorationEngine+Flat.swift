@@ -57,8 +57,8 @@ extension ExplorationEngine {
     }
     // A list filed under its node's state (a remembered value that only compares) is
     // filed under the new state, as the general path files it: one node, one key.
-    table._withUnsafeGuaranteedRef { table in
-      if table.filedByState[Int(list)] { list = table.index(of: table.lists[Int(list)], state: after) }
+    if listCopies.isFiledByState(list, table: table) {
+      list = table._withUnsafeGuaranteedRef { $0.index(of: $0.lists[Int(list)], state: after) }
     }
     if !changes, !keying.same(after, state) { changes = true }
     queue(keying.key(state: after, snapshots: list), from: nodeKey, parent: parent, edge: edge, into: &pending)
@@ -75,7 +75,7 @@ extension ExplorationEngine {
     for index in 0..<calls.count {
       guard let decide = calls.decisions[index] else { continue }  // an input or mediator
       if calls.isDisabled(index, in: state) { continue }
-      var memory = table._withUnsafeGuaranteedRef { $0.lists[Int(list)][index].memory }
+      var memory = listCopies.memory(of: index, in: list, table: table)
       let shape: SnapshotTable.Decided.Shape
       switch decide._withUnsafeGuaranteedRef({ $0.call(&memory, state, event) }) {
       case .keep:

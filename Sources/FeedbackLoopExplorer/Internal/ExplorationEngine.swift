@@ -38,6 +38,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   @usableFromInline var movesByListIndex = true
   /// Moves on snapshot lists already worked out (``followFlat(_:from:table:state:key:parent:edge:changes:node:into:)``).
   @usableFromInline var endedMoves = MoveMemo<SnapshotTable.Ended>()
+  @usableFromInline var listCopies = ListCopies()
   @usableFromInline var decidedMoves = MoveMemo<SnapshotTable.Decided>()
   /// The choices of one node, reused from node to node.
   @usableFromInline var choices: [(event: Event?, emitter: Emitter)] = []
