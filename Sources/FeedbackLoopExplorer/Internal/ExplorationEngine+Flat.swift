@@ -39,7 +39,7 @@ extension ExplorationEngine {
     case .request: return false
     }
     let after: State
-    if let reducer = flatFeedbacks.unsafelyUnwrapped.reducer, !notesReductions {
+    if let reducer = flatCalls.unsafelyUnwrapped.reducer, !notesReductions {
       // A plain reducer, and nothing to note of its reduction (a `.reduced` with no
       // transition): the state alone.
       var next = state
@@ -71,7 +71,7 @@ extension ExplorationEngine {
   @inlinable @inline(__always)
   mutating func react(to state: State, event: Event, list: UInt32, table: Unmanaged<SnapshotTable>) -> UInt32? {
     var list = list
-    let calls = flatFeedbacks.unsafelyUnwrapped
+    let calls = flatCalls.unsafelyUnwrapped
     for index in 0..<calls.count {
       guard let decide = calls.decisions[index] else { continue }  // an input or mediator
       if calls.isDisabled(index, in: state) { continue }
@@ -120,7 +120,7 @@ extension ExplorationEngine {
   /// in place where it has one (``FlatFeedbacks/reducer``).
   @inlinable @inline(__always)
   func reduce(_ state: State, _ event: Event, feedback: Int?) -> ExplorationModel<State, Event>.Reduction {
-    guard let reducer = flatFeedbacks.unsafelyUnwrapped.reducer else {
+    guard let reducer = flatCalls.unsafelyUnwrapped.reducer else {
       return model.reduce(state, event, feedback: feedback)
     }
     var next = state

@@ -33,6 +33,8 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// The feedbacks' closures for moves by list index; `nil` where a feedback keeps keyed
   /// requests (all moves take the general path).
   @usableFromInline let flatFeedbacks: FlatFeedbacks<State, Event>?
+  /// ``flatFeedbacks``' closures, held as a plain value (valid while it lives).
+  @usableFromInline let flatCalls: FlatCalls<State, Event>?
   /// Whether moves go by snapshot-list index where they can (`false`: the general path
   /// only, for tests that compare the two).
   @usableFromInline var movesByListIndex = true
@@ -56,6 +58,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     checksMeaning = model.hasProperties || checksFinal
     notesReductions = checksMeaning || model.hasInvariants
     self.flatFeedbacks = keying.snapshotTable == nil ? nil : FlatFeedbacks(model.feedbacks, system: model.explorer.system)
+    flatCalls = flatFeedbacks?.calls
     let system = model.explorer.system
     eventKeys =
       system.reducesByKeys && model.perState == nil ? model.fixedEvents.map { system.dispatchKey(ofEvent: $0) } : nil

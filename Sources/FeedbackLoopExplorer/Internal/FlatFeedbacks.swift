@@ -66,6 +66,34 @@ final class FlatFeedbacks<State: Sendable, Event: Sendable>: @unchecked Sendable
     cancels.deallocate()
   }
 
+  /// The same closures as a plain value, for the engine to hold beside this owner: read
+  /// through a class reference, each move retained and released the class.
+  @usableFromInline var calls: FlatCalls<State, Event> {
+    FlatCalls(count: count, decisions: decisions, conditions: conditions, cancels: cancels, reducer: reducer)
+  }
+}
+
+/// ``FlatFeedbacks``' closures as a plain value (pointers and unretained references): valid
+/// while the ``FlatFeedbacks`` it came from lives.
+@usableFromInline
+struct FlatCalls<State: Sendable, Event: Sendable> {
+  @usableFromInline typealias Box = FlatFeedbacks<State, Event>.Box
+  @usableFromInline let count: Int
+  @usableFromInline let decisions: UnsafeMutablePointer<Unmanaged<Box<FlatFeedbacks<State, Event>.Decide>>?>
+  @usableFromInline let conditions: UnsafeMutablePointer<Unmanaged<Box<FlatFeedbacks<State, Event>.Condition>>?>
+  @usableFromInline let cancels: UnsafeMutablePointer<Bool>
+  @usableFromInline let reducer: Unmanaged<Box<@Sendable (inout State, Event) -> Void>>?
+
+  @inlinable
+  init(
+    count: Int, decisions: UnsafeMutablePointer<Unmanaged<Box<FlatFeedbacks<State, Event>.Decide>>?>,
+    conditions: UnsafeMutablePointer<Unmanaged<Box<FlatFeedbacks<State, Event>.Condition>>?>,
+    cancels: UnsafeMutablePointer<Bool>, reducer: Unmanaged<Box<@Sendable (inout State, Event) -> Void>>?
+  ) {
+    (self.count, self.decisions, self.conditions, self.cancels, self.reducer) =
+      (count, decisions, conditions, cancels, reducer)
+  }
+
   /// Whether the feedback at `index` is disabled in `state`.
   @inlinable @inline(__always)
   func isDisabled(_ index: Int, in state: State) -> Bool {
