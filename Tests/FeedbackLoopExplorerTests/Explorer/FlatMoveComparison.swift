@@ -41,8 +41,19 @@ enum FlatMoveComparison {
     if let first = firstDifference(Array(byIndex.storage.choices), Array(general.storage.choices)) {
       differences.append("the choice that reaches node \(first) differs")
     }
-    compare("findings", byIndex.findings.map(describe), general.findings.map(describe))
-    compare("report", byIndex.report, general.report)
+    let (flatFindings, generalFindings) = (byIndex.findings.map(describe), general.findings.map(describe))
+    if let first = firstDifference(flatFindings, generalFindings) {
+      differences.append(
+        "finding \(first + 1) of \(flatFindings.count) by list index, of \(generalFindings.count) by the general path: "
+          + "\(flatFindings.dropFirst(first).first ?? "none") by list index, "
+          + "\(generalFindings.dropFirst(first).first ?? "none") by the general path")
+    }
+    let (flatReport, generalReport) = (byIndex.report.split(separator: "\n"), general.report.split(separator: "\n"))
+    if let first = firstDifference(flatReport, generalReport) {
+      differences.append(
+        "report line \(first + 1): \(flatReport.dropFirst(first).first ?? "none") by list index, "
+          + "\(generalReport.dropFirst(first).first ?? "none") by the general path")
+    }
     if graphs, byIndex.reachableGraph() != general.reachableGraph() {
       differences.append("the reachable graphs differ")
     }

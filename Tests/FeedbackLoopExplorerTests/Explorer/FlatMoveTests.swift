@@ -61,7 +61,8 @@ import Testing
   @Test(arguments: Self.examples)
   func theExamplesExploreTheSameBothWays(_ example: Case) {
     let differences = example.differences()
-    #expect(differences.isEmpty, "\(example.name): \(differences.joined(separator: "; "))")
+    let same = differences.isEmpty
+    #expect(same, "\(example.name): \(differences.joined(separator: "; "))")
   }
 
   /// A remembered value that only compares files its list under its node's state. A move
@@ -74,7 +75,8 @@ import Testing
     #expect(explorer.run().stateCount == 6)  // 3 levels × busy or not, each remembering its level
     #expect(explorer.runByGeneralMoves().stateCount == 6)
     let differences = FlatMoveComparison.differences(explorer)
-    #expect(differences.isEmpty, "\(differences.joined(separator: "; "))")
+    let same = differences.isEmpty
+    #expect(same, "\(differences.joined(separator: "; "))")
   }
 
   static let cancel = ExecutionStrategy.cancelOnNewState
@@ -177,7 +179,8 @@ import Testing
   @Test(arguments: Self.kinds)
   func everyKindOfFeedbackExploresTheSameBothWays(_ kind: Case) {
     let differences = kind.differences()
-    #expect(differences.isEmpty, "\(kind.name): \(differences.joined(separator: "; "))")
+    let same = differences.isEmpty
+    #expect(same, "\(kind.name): \(differences.joined(separator: "; "))")
   }
 
   /// The engine's remembered moves after exploring `explorer` (Interned keying), by list
@@ -219,7 +222,8 @@ import Testing
     for seed in UInt64(1)...300 {
       let system = FlatMoveRandomSystem(seed: seed)
       let (exploration, differences) = FlatMoveComparison.compared(system.explorer, graphs: false)
-      #expect(differences.isEmpty, "seed \(seed): \(system): \(differences.joined(separator: "; "))")
+      let same = differences.isEmpty
+      #expect(same, "seed \(seed): \(system): \(differences.joined(separator: "; "))")
       if !differences.isEmpty { return }
       for plan in system.plans {
         kinds[plan.kind, default: 0] += 1
