@@ -24,6 +24,8 @@ import Testing
 
   typealias Systems = FlatMoveSystems
 
+  /// The examples' registered explorers (as `diagram explore` runs them), some letting
+  /// effects end silently, and the explorer tests' own models.
   static let examples: [Case] = [
     Case("counter", ExampleExplorers.counter),
     Case("signIn", ExampleExplorers.signIn),
