@@ -57,7 +57,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     checksFinal = model.explorer.isFinal != nil
     checksMeaning = model.hasProperties || checksFinal
     notesReductions = checksMeaning || model.hasInvariants
-    self.flatFeedbacks = keying.snapshotTable == nil ? nil : FlatFeedbacks(model.feedbacks, system: model.explorer.system)
+    flatFeedbacks = keying.snapshotTable == nil ? nil : FlatFeedbacks(model.feedbacks, system: model.explorer.system)
     flatCalls = flatFeedbacks?.calls
     let system = model.explorer.system
     eventKeys =

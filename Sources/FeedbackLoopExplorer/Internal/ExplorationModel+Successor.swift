@@ -184,7 +184,8 @@ extension ExplorationModel {
         var memory = node.feedbacks[index].memory
         let decision = logic.decide(&memory, state, event)
         if case .keep = decision {
-          assert(memory == node.feedbacks[index].memory, "\(feedbacks[index].name) kept its effect but changed its memory")
+          assert(
+            memory == node.feedbacks[index].memory, "\(feedbacks[index].name) kept its effect but changed its memory")
           continue
         }
         node.feedbacks[index].memory = memory
