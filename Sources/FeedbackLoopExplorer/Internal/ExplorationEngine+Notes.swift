@@ -1,0 +1,74 @@
+public import FeedbackGraph
+public import FeedbackLoop
+
+/// What the search notes of the moves it takes: the record's findings (ignored events,
+/// undeclared and first firings of transitions, broken invariants and properties, final
+/// states left, effects still in flight at the end).
+extension ExplorationEngine {
+  /// Notes what one reduction on the way from the node `parent` by its choice `edge`
+  /// says: an ignored event, an undeclared or first firing of a transition, a broken
+  /// invariant.
+  @inlinable @inline(__always)
+  mutating func note(
+    _ step: ExplorationModel<State, Event>.Reduction, parent: Int32, edge: UInt16, stateNode: inout String?
+  ) {
+    if checksMeaning {
+      noteMeaning(before: step.before, move: model.move(step), after: step.after, parent: parent, edge: edge)
+    }
+    switch step.kind {
+    case .ignoredEvent:
+      if declaresTransitions, let event = step.event {
+        // Inside a chain the pair may differ from the node's and its choice: named now.
+        record.noteIgnored(state: system.nodeName(of: step.before), event: system.nodeName(ofEvent: event))
+      }
+      return
+    case .undeclaredTransition:
+      if let transition = step.transition { record.noteUndeclared(transition, state: parent, choice: edge) }
+    default:
+      if let transition = step.transition, record.firstFiring[transition.index].state < 0 {
+        record.firstFiring[transition.index] = (parent, edge)
+      }
+    }
+    if model.hasInvariants { noteViolations(of: step.after, parent: parent, edge: edge) }
+  }
+
+  /// Notes what one move says of the user's meaning: properties of moves it breaks, and
+  /// whether it leaves a final state.
+  @usableFromInline
+  mutating func noteMeaning(before: State, move: ExplorerMove<Event>, after: State, parent: Int32, edge: UInt16) {
+    let choice = edge == ExplorationRecord.initialSteps ? -1 : Int32(edge)
+    if model.hasProperties {
+      for property in model.brokenProperties(before, move, after) {
+        record.noteBrokenProperty(property, state: parent, choice: choice)
+      }
+    }
+    if model.leavesFinal(before, after) { record.noteFinalLeft(state: parent, choice: choice) }
+  }
+
+  /// Notes the feedbacks with an effect in flight in the node with `index`, if it is final.
+  @usableFromInline
+  mutating func noteEffectsAtEnd(_ node: Node, index: Int) {
+    for feedback in model.effectsInFlightAtEnd(node) where record.effectsAtEnd[feedback] < 0 {
+      record.effectsAtEnd[feedback] = Int32(truncatingIfNeeded: index)
+    }
+  }
+
+  @usableFromInline
+  mutating func noteViolations(of state: State, parent: Int32, edge: UInt16) {
+    for invariant in model.violatedInvariants(state) {
+      record.noteViolation(invariant, state: parent, choice: edge == ExplorationRecord.initialSteps ? -1 : Int32(edge))
+    }
+  }
+
+  /// Notes an ignored event: by the keys of the pair where names follow them (named only
+  /// when reported), else by name.
+  @inlinable
+  mutating func noteIgnored(_ state: State, _ event: Event, parent: Int32, choice: UInt16, node: inout String?) {
+    if let keys = system.namingKeys(state, event) {
+      record.noteIgnored(keys: keys, state: parent, choice: choice)
+      return
+    }
+    if node == nil { node = system.nodeName(of: state) }
+    record.noteIgnored(state: node ?? "", event: system.nodeName(ofEvent: event))
+  }
+}
