@@ -12,9 +12,11 @@ extension ExplorationEngine {
   mutating func note(
     _ step: ExplorationModel<State, Event>.Reduction, parent: Int32, edge: UInt16, stateNode: inout String?
   ) {
-    if checksMeaning {
-      noteMeaning(before: step.before, move: model.move(step), after: step.after, parent: parent, edge: edge)
+    if model.hasProperties {
+      let move = model.move(step)
+      noteBrokenProperties(before: step.before, move: move, after: step.after, parent: parent, edge: edge)
     }
+    noteFinalLeft(before: step.before, after: step.after, parent: parent, edge: edge)
     switch step.kind {
     case .ignoredEvent:
       if declaresTransitions, let event = step.event {
@@ -32,17 +34,26 @@ extension ExplorationEngine {
     if model.hasInvariants { noteViolations(of: step.after, parent: parent, edge: edge) }
   }
 
-  /// Notes what one move says of the user's meaning: properties of moves it breaks, and
-  /// whether it leaves a final state.
-  @usableFromInline
-  mutating func noteMeaning(before: State, move: ExplorerMove<Event>, after: State, parent: Int32, edge: UInt16) {
-    let choice = edge == ExplorationRecord.initialSteps ? -1 : Int32(edge)
-    if model.hasProperties {
-      for property in model.brokenProperties(before, move, after) {
-        record.noteBrokenProperty(property, state: parent, choice: choice)
-      }
+  /// Notes whether the move from `before` to `after` leaves a final state. Inlined into the
+  /// search (specialized for the system's types): it runs for every move where final
+  /// states are declared, and an unspecialized call there cost a generic metadata lookup
+  /// per move (half the counters model's time, with every state final).
+  @inlinable @inline(__always)
+  mutating func noteFinalLeft(before: State, after: State, parent: Int32, edge: UInt16) {
+    if checksFinal, model.leavesFinal(before, after) {
+      record.noteFinalLeft(state: parent, choice: edge == ExplorationRecord.initialSteps ? -1 : Int32(edge))
     }
-    if model.leavesFinal(before, after) { record.noteFinalLeft(state: parent, choice: choice) }
+  }
+
+  /// Notes the properties of moves that the move from `before` to `after` breaks.
+  @usableFromInline
+  mutating func noteBrokenProperties(
+    before: State, move: ExplorerMove<Event>, after: State, parent: Int32, edge: UInt16
+  ) {
+    let choice = edge == ExplorationRecord.initialSteps ? -1 : Int32(edge)
+    for property in model.brokenProperties(before, move, after) {
+      record.noteBrokenProperty(property, state: parent, choice: choice)
+    }
   }
 
   /// Notes the feedbacks with an effect in flight in the node with `index`, if it is final.

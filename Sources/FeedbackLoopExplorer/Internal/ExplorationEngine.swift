@@ -25,7 +25,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// Whether the explorer marks final states (`final(when:)`).
   @usableFromInline let checksFinal: Bool
   /// Whether every move is checked for the user's meaning: properties of moves, or
-  /// leaving a final state (``noteMeaning(before:move:after:parent:edge:)``).
+  /// leaving a final state (``noteFinalLeft(before:after:parent:edge:)``).
   @usableFromInline let checksMeaning: Bool
   /// Whether a reduction with no transition (a plain reducer's) has anything to note:
   /// invariants, or the meaning checks (``note(_:parent:edge:stateNode:)``).
@@ -267,7 +267,10 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       case .ignored: after = state
       case .reduced(let next, _), .undeclared(let next, _): after = next
       }
-      noteMeaning(before: state, move: .send(event), after: after, parent: parent, edge: edge)
+      if model.hasProperties {
+        noteBrokenProperties(before: state, move: .send(event), after: after, parent: parent, edge: edge)
+      }
+      noteFinalLeft(before: state, after: after, parent: parent, edge: edge)
     }
     switch reduction {
     case .ignored:
