@@ -33,7 +33,7 @@ extension Feedback {
     Feedback(
       name: name, watches: "when a condition becomes true", declaring: emits,
       definition: .slot(
-        SlotLogic(initial: .flag(false)) { memory, state, _ in
+        SlotLogic(initial: .flag(false), keepsOnRepeat: true) { memory, state, _ in
           let now = predicate(state)
           let was = memory == .flag(true)
           memory = .flag(now)
@@ -58,7 +58,7 @@ extension Feedback {
     return Feedback(
       name: name, watches: "a derived value, skipping repeats", declaring: emits,
       definition: .slot(
-        SlotLogic(initial: .value(nil)) { memory, state, _ in
+        SlotLogic(initial: .value(nil), keepsOnRepeat: true) { memory, state, _ in
           let value = query(state)
           guard value != memory.value(as: Query.self) else { return .keep }
           memory = .value(value.map { FeedbackMemoryValue($0, hashing: hashing) })
@@ -84,7 +84,7 @@ extension Feedback {
     Feedback(
       name: name, watches: "the first value after nil", declaring: emits,
       definition: .slot(
-        SlotLogic(initial: .flag(false)) { memory, state, _ in
+        SlotLogic(initial: .flag(false), keepsOnRepeat: true) { memory, state, _ in
           switch (memory == .flag(true), query(state)) {
           case (false, let value?):
             memory = .flag(true)

@@ -115,7 +115,7 @@ extension Feedback {
     case .slot(let logic):
       let decide = logic.decide
       definition = .slot(
-        SlotLogic(initial: logic.initial) { memory, state, event in
+        SlotLogic(initial: logic.initial, keepsOnRepeat: logic.keepsOnRepeat) { memory, state, event in
           switch decide(&memory, state[keyPath: path], event.flatMap { extract?($0) }) {
           case .keep: .keep
           case .cancel: .cancel

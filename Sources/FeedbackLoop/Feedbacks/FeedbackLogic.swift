@@ -21,13 +21,20 @@ package struct SlotLogic<State: Sendable, Event: Sendable>: Sendable {
   /// state), updating the memory. A decision to keep the running effect leaves the
   /// memory's value as it was (the explorer relies on it, and asserts it in debug builds).
   @usableFromInline package let decide: @Sendable (inout FeedbackMemory, State, Event?) -> SlotDecision<Event>
+  /// Whether deciding again on the state it last decided on keeps, whatever the event, and
+  /// leaves the memory as it is: true of the feedbacks that remember what they last saw
+  /// (`whenBecomesTrue`, `skippingRepeated`, `firstValueAfterNil`), false of those that
+  /// start an effect for every state. The explorer skips such a decision where a move
+  /// leaves the state as it was.
+  @usableFromInline package let keepsOnRepeat: Bool
 
   @usableFromInline
   init(
-    initial: FeedbackMemory = .none,
+    initial: FeedbackMemory = .none, keepsOnRepeat: Bool = false,
     _ decide: @escaping @Sendable (inout FeedbackMemory, State, Event?) -> SlotDecision<Event>
   ) {
     self.initial = initial
+    self.keepsOnRepeat = keepsOnRepeat
     self.decide = decide
   }
 }

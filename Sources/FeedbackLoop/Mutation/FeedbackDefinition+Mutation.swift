@@ -20,7 +20,7 @@ extension FeedbackDefinition {
     case .slot(let logic):
       let decide = logic.decide
       return .slot(
-        SlotLogic(initial: logic.initial) { memory, state, event in
+        SlotLogic(initial: logic.initial, keepsOnRepeat: logic.keepsOnRepeat) { memory, state, event in
           switch decide(&memory, state, event) {
           case .start(let effect): .start(change(effect))
           case .keep: .keep

@@ -44,11 +44,14 @@ extension ExplorationEngine {
       // transition): the state alone.
       var next = state
       reducer._withUnsafeGuaranteedRef { $0.call(&next, event) }
-      guard let reacted = react(to: next, event: event, list: list, table: table) else { return false }
-      (after, list) = (next, reacted)
+      if !keepsAll(after: next, state) {
+        guard let reacted = react(to: next, event: event, list: list, table: table) else { return false }
+        list = reacted
+      }
+      after = next
     } else {
       let step = reduce(state, event, feedback: emitter.feedback)
-      if step.kind != .ignoredEvent {
+      if step.kind != .ignoredEvent, !keepsAll(after: step.after, state) {
         guard let reacted = react(to: step.after, event: event, list: list, table: table) else { return false }
         list = reacted
       }
@@ -63,6 +66,15 @@ extension ExplorationEngine {
     if !changes, !keying.same(after, state) { changes = true }
     queue(keying.key(state: after, snapshots: list), from: nodeKey, parent: parent, edge: edge, into: &pending)
     return true
+  }
+
+  /// Whether every feedback would keep, its memory as it is, on seeing `after` (the state
+  /// a move led to from `state`): the move left the state as it was, and each feedback
+  /// decides again on the state it last decided on (a node's memories are its feedbacks'
+  /// decisions on its state) and keeps on a repeat (``FlatFeedbacks/keepOnRepeat``).
+  @inlinable @inline(__always)
+  func keepsAll(after: State, _ state: State) -> Bool {
+    flatCalls.unsafelyUnwrapped.keepOnRepeat && keying.same(after, state)
   }
 
   /// Every feedback sees `state`, as in ``ExplorationModel/react(_:event:queue:generations:)``,

@@ -30,15 +30,21 @@ final class FlatFeedbacks<State: Sendable, Event: Sendable>: @unchecked Sendable
   @usableFromInline let cancels: UnsafeMutablePointer<Bool>
   /// The system's reduce closure where it is all of its reduction (``System/plainReducer``).
   @usableFromInline let reducer: Unmanaged<Box<@Sendable (inout State, Event) -> Void>>?
+  /// Whether every feedback that decides keeps, with its memory as it is, when it decides
+  /// again on the state it last decided on (``SlotLogic/keepsOnRepeat``).
+  @usableFromInline let keepOnRepeat: Bool
 
   /// The feedbacks' closures, or `nil` if one keeps keyed requests (whose effects are not
   /// moved by list index).
   @usableFromInline
   init?(_ feedbacks: [ExploredFeedback<State, Event>], system: System<State, Event>) {
     var decisions: [Unmanaged<Box<Decide>>?] = []
+    var keepOnRepeat = true
     for feedback in feedbacks {
       switch feedback.definition {
-      case .slot(let logic): decisions.append(.passRetained(Box(logic.decide)))
+      case .slot(let logic):
+        decisions.append(.passRetained(Box(logic.decide)))
+        keepOnRepeat = keepOnRepeat && logic.keepsOnRepeat
       case .source: decisions.append(nil)
       case .keyed:
         for decision in decisions { decision?.release() }
@@ -53,6 +59,7 @@ final class FlatFeedbacks<State: Sendable, Event: Sendable>: @unchecked Sendable
     cancels = .allocate(capacity: max(1, count))
     cancels.initialize(from: feedbacks.map(\.cancelsOnNewState), count: count)
     reducer = system.plainReducer.map { .passRetained(Box($0)) }
+    self.keepOnRepeat = keepOnRepeat
   }
 
   deinit {
@@ -69,7 +76,9 @@ final class FlatFeedbacks<State: Sendable, Event: Sendable>: @unchecked Sendable
   /// The same closures as a plain value, for the engine to hold beside this owner: read
   /// through a class reference, each move retained and released the class.
   @usableFromInline var calls: FlatCalls<State, Event> {
-    FlatCalls(count: count, decisions: decisions, conditions: conditions, cancels: cancels, reducer: reducer)
+    FlatCalls(
+      count: count, decisions: decisions, conditions: conditions, cancels: cancels, reducer: reducer,
+      keepOnRepeat: keepOnRepeat)
   }
 }
 
@@ -83,15 +92,19 @@ struct FlatCalls<State: Sendable, Event: Sendable> {
   @usableFromInline let conditions: UnsafeMutablePointer<Unmanaged<Box<FlatFeedbacks<State, Event>.Condition>>?>
   @usableFromInline let cancels: UnsafeMutablePointer<Bool>
   @usableFromInline let reducer: Unmanaged<Box<@Sendable (inout State, Event) -> Void>>?
+  /// See ``FlatFeedbacks/keepOnRepeat``.
+  @usableFromInline let keepOnRepeat: Bool
 
   @inlinable
   init(
     count: Int, decisions: UnsafeMutablePointer<Unmanaged<Box<FlatFeedbacks<State, Event>.Decide>>?>,
     conditions: UnsafeMutablePointer<Unmanaged<Box<FlatFeedbacks<State, Event>.Condition>>?>,
-    cancels: UnsafeMutablePointer<Bool>, reducer: Unmanaged<Box<@Sendable (inout State, Event) -> Void>>?
+    cancels: UnsafeMutablePointer<Bool>, reducer: Unmanaged<Box<@Sendable (inout State, Event) -> Void>>?,
+    keepOnRepeat: Bool
   ) {
     (self.count, self.decisions, self.conditions, self.cancels, self.reducer) =
       (count, decisions, conditions, cancels, reducer)
+    self.keepOnRepeat = keepOnRepeat
   }
 
   /// Whether the feedback at `index` is disabled in `state`.
