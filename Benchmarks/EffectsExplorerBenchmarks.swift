@@ -23,6 +23,12 @@ import FeedbackLoopSupport
 ///
 /// As the counters' SPIN rows, each pair row reports the median of five paired runs, and
 /// its first call first runs both once, uncounted (a cold heap and `pan`'s compilation).
+///
+/// `explore.effects.final-checks` explores the same queue with and without final states
+/// declared (`final(when:)` with a predicate no state satisfies: every check runs, none
+/// finds anything), in turns, and returns the ratio of the times: what checking final
+/// states costs. An unspecialized check per move or per node showed here as 1.15× and
+/// more (the counters rows halved that way before 27 November).
 let effectsExplorerBenchmarks: [Benchmark] = [
   Benchmark(name: "explore.effects", unit: "Mstates/s", runs: 3) {
     let (exploration, elapsed) = try UploadQueueModel.explore()
@@ -35,6 +41,16 @@ let effectsExplorerBenchmarks: [Benchmark] = [
         "explore.effects: \(exploration.stateCount) states (\(exploration.systemStateCount) system states), \(exploration.transitionCount) transitions\n"
           .utf8))
     return Double(exploration.storeBytes) / Double(exploration.stateCount)
+  },
+  Benchmark(name: "explore.effects.final-checks", unit: "x the time without (paired runs)", runs: 6) {
+    let finalFirst = UploadQueueModel.finalPairs.withLock { count in
+      defer { count += 1 }
+      return count % 2 == 0
+    }
+    let withFinal = finalFirst ? try UploadQueueModel.explore(checkingFinal: true).1 : 0
+    let without = try UploadQueueModel.explore().1
+    let checked = finalFirst ? withFinal : try UploadQueueModel.explore(checkingFinal: true).1
+    return checked / without
   },
   Benchmark(name: "explore.effects.vs-spin", unit: "x SPIN's states/s (paired runs)", runs: 5) {
     try UploadQueueModel.versusSpin(capacity: UploadQueueModel.capacity)
@@ -226,12 +242,19 @@ enum UploadQueueModel {
     state.length -= 1
   }
 
+  /// Pairs run so far by `explore.effects.final-checks` (which form goes first).
+  static let finalPairs = Protected(0)
+
   /// One full exploration and its wall-clock seconds; throws unless it visited exactly
-  /// the model's explored states.
-  static func explore(capacity: Int = capacity) throws -> (Exploration<State, Event>, Double) {
-    let explorer = Explorer(system(capacity: capacity), events: [.enqueue(1), .enqueue(2), .enqueue(3)]).waits {
+  /// the model's explored states. `checkingFinal`: with final states declared, none of
+  /// them reachable (the checks run, nothing is final).
+  static func explore(capacity: Int = capacity, checkingFinal: Bool = false) throws -> (
+    Exploration<State, Event>, Double
+  ) {
+    var explorer = Explorer(system(capacity: capacity), events: [.enqueue(1), .enqueue(2), .enqueue(3)]).waits {
       $0.current == 0
     }
+    if checkingFinal { explorer = explorer.final { _ in false } }
     var exploration: Exploration<State, Event>?
     let elapsed = seconds { exploration = explorer.run() }
     guard let exploration, exploration.isComplete, exploration.findings.isEmpty,

@@ -200,7 +200,11 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
         changes: &changes, node: &stateNode, into: &pending)
     }
     self.choices = choices
-    if checksFinal { noteEffectsAtEnd(node, index: index) }
+    // Only a final node with an effect in flight has anything to note: asked here, in the
+    // specialized search, not in an unspecialized call per node.
+    if checksFinal, node.hasEffectInFlight, model.explorer.isFinal?(node.state) ?? false {
+      noteEffectsAtEnd(node, index: index)
+    }
     if !changes, !(model.explorer.isFinal?(node.state) ?? false) {
       if record.firstDeadlock < 0 { record.firstDeadlock = index }
       record.deadlocks += 1

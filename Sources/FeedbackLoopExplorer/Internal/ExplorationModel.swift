@@ -239,8 +239,8 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   }
 
   /// Whether `state` is one the user declared the loop may rest in (waiting for the
-  /// outside, or final).
-  @usableFromInline
+  /// outside, or final). Inlined: the search asks it of every node with no effect in flight.
+  @inlinable
   func mayRest(in state: State) -> Bool {
     (explorer.isWaiting?(state) ?? false) || (explorer.isFinal?(state) ?? false)
   }
