@@ -29,6 +29,8 @@ import FeedbackLoopSupport
 /// finds anything), in turns, and returns the ratio of the times: what checking final
 /// states costs. An unspecialized check per move or per node showed here as 1.15× and
 /// more (the counters rows halved that way before 27 November).
+/// `explore.effects.property-checks` does the same with a property of moves that holds
+/// (the queue never holds more files than it has room for).
 let effectsExplorerBenchmarks: [Benchmark] = [
   Benchmark(name: "explore.effects", unit: "Mstates/s", runs: 3) {
     let (exploration, elapsed) = try UploadQueueModel.explore()
@@ -43,14 +45,10 @@ let effectsExplorerBenchmarks: [Benchmark] = [
     return Double(exploration.storeBytes) / Double(exploration.stateCount)
   },
   Benchmark(name: "explore.effects.final-checks", unit: "x the time without (paired runs)", runs: 6) {
-    let finalFirst = UploadQueueModel.finalPairs.withLock { count in
-      defer { count += 1 }
-      return count % 2 == 0
-    }
-    let withFinal = finalFirst ? try UploadQueueModel.explore(checkingFinal: true).1 : 0
-    let without = try UploadQueueModel.explore().1
-    let checked = finalFirst ? withFinal : try UploadQueueModel.explore(checkingFinal: true).1
-    return checked / without
+    try UploadQueueModel.checkCost(.final)
+  },
+  Benchmark(name: "explore.effects.property-checks", unit: "x the time without (paired runs)", runs: 6) {
+    try UploadQueueModel.checkCost(.property)
   },
   Benchmark(name: "explore.effects.vs-spin", unit: "x SPIN's states/s (paired runs)", runs: 5) {
     try UploadQueueModel.versusSpin(capacity: UploadQueueModel.capacity)
@@ -242,19 +240,46 @@ enum UploadQueueModel {
     state.length -= 1
   }
 
-  /// Pairs run so far by `explore.effects.final-checks` (which form goes first).
-  static let finalPairs = Protected(0)
+  /// A check of the user's meaning that the explorer can be asked for on top.
+  enum Check {
+    /// Final states, none of them reachable: the checks run, nothing is final.
+    case final
+    /// A property of moves that holds.
+    case property
+  }
+
+  /// Pairs run so far by the `-checks` rows (which form goes first).
+  static let checkPairs = Protected(0)
+
+  /// One paired run: the exploration with `check` and without, the one going first taking
+  /// turns; the ratio of their times.
+  static func checkCost(_ check: Check) throws -> Double {
+    let checkedFirst = checkPairs.withLock { count in
+      defer { count += 1 }
+      return count % 2 == 0
+    }
+    let first = checkedFirst ? try explore(checking: check).1 : 0
+    let without = try explore().1
+    let checked = checkedFirst ? first : try explore(checking: check).1
+    return checked / without
+  }
 
   /// One full exploration and its wall-clock seconds; throws unless it visited exactly
-  /// the model's explored states. `checkingFinal`: with final states declared, none of
-  /// them reachable (the checks run, nothing is final).
-  static func explore(capacity: Int = capacity, checkingFinal: Bool = false) throws -> (
+  /// the model's explored states, with no finding. `checking`: a check asked for on top.
+  static func explore(capacity: Int = capacity, checking: Check? = nil) throws -> (
     Exploration<State, Event>, Double
   ) {
     var explorer = Explorer(system(capacity: capacity), events: [.enqueue(1), .enqueue(2), .enqueue(3)]).waits {
       $0.current == 0
     }
-    if checkingFinal { explorer = explorer.final { _ in false } }
+    switch checking {
+    case .final: explorer = explorer.final { _ in false }
+    case .property:
+      explorer = explorer.property("the queue never holds more files than it has room for") { _, _, after in
+        Int(after.length) <= capacity
+      }
+    case nil: break
+    }
     var exploration: Exploration<State, Event>?
     let elapsed = seconds { exploration = explorer.run() }
     guard let exploration, exploration.isComplete, exploration.findings.isEmpty,

@@ -46,13 +46,15 @@ extension ExplorationEngine {
   }
 
   /// Notes the properties of moves that the move from `before` to `after` breaks.
-  @usableFromInline
+  /// Inlined into the search, as ``noteFinalLeft(before:after:parent:edge:)``: it runs for
+  /// every move where properties are declared.
+  @inlinable @inline(__always)
   mutating func noteBrokenProperties(
     before: State, move: ExplorerMove<Event>, after: State, parent: Int32, edge: UInt16
   ) {
-    let choice = edge == ExplorationRecord.initialSteps ? -1 : Int32(edge)
-    for property in model.brokenProperties(before, move, after) {
-      record.noteBrokenProperty(property, state: parent, choice: choice)
+    let properties = model.explorer.properties
+    for index in properties.indices where !properties[index].holds(before, move, after) {
+      record.noteBrokenProperty(index, state: parent, choice: edge == ExplorationRecord.initialSteps ? -1 : Int32(edge))
     }
   }
 

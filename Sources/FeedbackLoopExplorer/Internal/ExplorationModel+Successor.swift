@@ -55,8 +55,9 @@ extension ExplorationModel {
     return step
   }
 
-  /// The move `reduction` stands for (see ``ExplorerMove/init(_:)``).
-  @usableFromInline
+  /// The move `reduction` stands for (see ``ExplorerMove/init(_:)``). Inlined: the
+  /// search asks it of every move where properties of moves are declared.
+  @inlinable
   func move(_ reduction: Reduction) -> ExplorerMove<Event> {
     guard let event = reduction.event else { return .ended(by: reduction.feedback.map { feedbacks[$0].name } ?? "") }
     return reduction.feedback.map { .emitted(event, by: feedbacks[$0].name) } ?? .send(event)
