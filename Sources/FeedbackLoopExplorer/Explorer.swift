@@ -109,7 +109,8 @@ public struct Explorer<State: Hashable & Sendable, Event: Sendable>: Sendable {
     package var description: String
     /// The condition: `before`, the move (an event sent from outside, an event a feedback's
     /// effect emitted, or an effect that ended without one), `after`.
-    @usableFromInline package var holds: @Sendable (_ before: State, _ move: ExplorerMove<Event>, _ after: State) -> Bool
+    @usableFromInline
+    package var holds: @Sendable (_ before: State, _ move: ExplorerMove<Event>, _ after: State) -> Bool
   }
 
   /// An explorer trying `events` in every state.
