@@ -54,14 +54,14 @@ extension Feedback {
     effect: @escaping @Sendable (Query) -> Effect<Event>
   ) -> Feedback {
     // Memory: the last derived value (`nil` before the first, or after a `nil`).
-    let hashing = MemoryHashing.of(Query.self)
+    let kind = MemoryKind.of(Query.self)
     return Feedback(
       name: name, watches: "a derived value, skipping repeats", declaring: emits,
       definition: .slot(
         SlotLogic(initial: .value(nil), keepsOnRepeat: true) { memory, state, _ in
           let value = query(state)
           guard value != memory.value(as: Query.self) else { return .keep }
-          memory = .value(value.map { FeedbackMemoryValue($0, hashing: hashing) })
+          memory = .value(value.map { FeedbackMemoryValue($0, kind: kind) })
           return value.map { .start(effect($0)) } ?? .cancel
         }))
   }

@@ -31,46 +31,78 @@ package enum FeedbackMemory: Hashable, Sendable {
 
 /// A remembered derived value, compared by its own `==`.
 ///
-/// The value lives in a box (one reference to copy), and a `Hashable` value's hash is
-/// worked out once, when it is remembered, by a function the feedback found once
-/// (``MemoryHashing``): the explorer hashes and compares memories for every explored
-/// state, and two values with different hashes are unequal without a call to `==`. No
-/// dynamic cast runs per state: the box's class is compared by identity, then read as its
-/// type.
+/// A value of a plain type (no references) of at most 8 bytes, such as a small key
+/// struct, an integer or a field-less enum, is kept in the memory's own bits; any other
+/// value lives in a box (one reference to copy), its hash worked out once, when it is
+/// remembered. Either way the value's type (``MemoryKind``) compares, hashes and describes
+/// it: the explorer hashes and compares memories for every explored state, and a feedback
+/// decides for every move, so remembering a small key allocates nothing and hashes
+/// nothing, and no dynamic cast runs per state.
 @usableFromInline
 package struct FeedbackMemoryValue: Hashable, Sendable {
-  @usableFromInline let box: MemoryBox
-  /// The value's own hash, if its type is `Hashable` (else it hashes by its type alone).
-  @usableFromInline package let valueHash: Int?
+  /// The value's type, which lives as long as the process (held unretained).
+  @usableFromInline let kind: Unmanaged<MemoryKind>
+  /// The value, unless it is kept inline (``MemoryKind/isInline``).
+  @usableFromInline let box: MemoryBox?
+  /// Inline: the value's bytes. In a box: the value's own hash (0 if its type is only
+  /// `Equatable`).
+  @usableFromInline let payload: UInt64
 
-  /// `value`, with its hash from `hashing` (see ``MemoryHashing/of(_:)``).
+  /// `value`, as the values of `kind` (``MemoryKind/of(_:)`` for `Value`) are kept.
   @inlinable
-  init<Value: Equatable & Sendable>(_ value: Value, hashing: MemoryHashing<Value>) {
-    box = TypedMemoryBox(value)
-    valueHash = hashing.hash?(value)
+  init<Value: Equatable & Sendable>(_ value: Value, kind: Unmanaged<MemoryKind>) {
+    self.kind = kind
+    if MemoryKind.fitsInline(Value.self) {
+      var bits: UInt64 = 0
+      withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
+      (box, payload) = (nil, bits)
+    } else {
+      box = TypedMemoryBox(value)
+      let hash = kind._withUnsafeGuaranteedRef { unsafeDowncast($0, to: TypedMemoryKind<Value>.self).hash(of: value) }
+      payload = UInt64(truncatingIfNeeded: hash ?? 0)
+    }
   }
 
-  /// `value`, its hash found by a dynamic cast (for callers outside the hot path).
+  /// `value`, its kind looked up (for callers outside the hot path).
   @inlinable
   init<Value: Equatable & Sendable>(_ value: Value) {
-    self.init(value, hashing: .of(Value.self))
+    self.init(value, kind: MemoryKind.of(Value.self))
   }
 
   /// The value, if it is a `Value`.
   @inlinable
   func value<Value: Equatable & Sendable>(as type: Value.Type) -> Value? {
-    guard ObjectIdentifier(Swift.type(of: box)) == ObjectIdentifier(TypedMemoryBox<Value>.self) else { return nil }
-    return unsafeDowncast(box, to: TypedMemoryBox<Value>.self).value
+    guard kind._withUnsafeGuaranteedRef({ $0.type }) == ObjectIdentifier(Value.self) else { return nil }
+    if let box { return unsafeDowncast(box, to: TypedMemoryBox<Value>.self).value }
+    return withUnsafeBytes(of: payload) { $0.load(as: Value.self) }
   }
 
   /// Whether the value hashes by itself (its type is `Hashable`), not by its type alone.
-  @inlinable package var hashesByValue: Bool { valueHash != nil }
+  @inlinable package var hashesByValue: Bool { kind._withUnsafeGuaranteedRef { $0.hashesByValue } }
+
+  /// The value's own hash, if its type is `Hashable`.
+  @inlinable package var valueHash: Int? {
+    kind._withUnsafeGuaranteedRef { kind in
+      guard kind.hashesByValue else { return nil }
+      return box == nil ? kind.hash(bits: payload) : Int(truncatingIfNeeded: payload)
+    }
+  }
+
+  /// A hash for the explorer's memos of moves, with no call: an inline value's bytes, a
+  /// boxed value's own hash (0 for a boxed value that only compares). Two equal values
+  /// whose bytes differ (a type whose `==` is its own) get different memo hashes: a memo
+  /// then holds the move twice, each time with the right answer.
+  @inlinable package var memoHash: Int { Int(truncatingIfNeeded: payload) }
 
   @inlinable
   package static func == (lhs: FeedbackMemoryValue, rhs: FeedbackMemoryValue) -> Bool {
-    if lhs.box === rhs.box { return true }
-    if let left = lhs.valueHash, let right = rhs.valueHash, left != right { return false }
-    return lhs.box.isEqual(to: rhs.box)
+    guard lhs.kind.toOpaque() == rhs.kind.toOpaque() else { return false }  // different types
+    guard let left = lhs.box, let right = rhs.box else {
+      return lhs.kind._withUnsafeGuaranteedRef { $0.equal(bits: lhs.payload, rhs.payload) }
+    }
+    if left === right { return true }
+    if lhs.payload != rhs.payload, lhs.hashesByValue { return false }  // different hashes
+    return left.isEqual(to: right)
   }
 
   @inlinable
@@ -78,31 +110,8 @@ package struct FeedbackMemoryValue: Hashable, Sendable {
     if let valueHash {
       hasher.combine(valueHash)
     } else {
-      hasher.combine(ObjectIdentifier(Swift.type(of: box)))
+      hasher.combine(kind._withUnsafeGuaranteedRef { $0.type })
     }
-  }
-}
-
-/// How a feedback hashes the values it remembers: by their own hash if their type is
-/// `Hashable` (found once, when the feedback is made), else not at all.
-@usableFromInline
-package struct MemoryHashing<Value: Equatable & Sendable>: Sendable {
-  @usableFromInline let hash: (@Sendable (Value) -> Int)?
-
-  @inlinable
-  init(hash: (@Sendable (Value) -> Int)?) { self.hash = hash }
-
-  /// The hashing of `Value`: its `hashValue` if it is `Hashable`.
-  @inlinable
-  package static func of(_ type: Value.Type) -> MemoryHashing {
-    guard let hashable = type as? any (Hashable & SendableMetatype).Type else { return MemoryHashing(hash: nil) }
-    return MemoryHashing(hash: hashFunction(hashable))
-  }
-
-  /// `Value`'s `hashValue`, where `H` is `Value` (opened from its metatype).
-  @usableFromInline
-  static func hashFunction<H: Hashable & SendableMetatype>(_: H.Type) -> @Sendable (Value) -> Int {
-    { unsafeBitCast($0, to: H.self).hashValue }
   }
 }
 
@@ -139,5 +148,7 @@ final class TypedMemoryBox<Value: Equatable & Sendable>: MemoryBox, @unchecked S
 
 extension FeedbackMemoryValue: CustomStringConvertible {
   /// The remembered value, described.
-  @usableFromInline package var description: String { box.description }
+  @usableFromInline package var description: String {
+    box?.description ?? kind._withUnsafeGuaranteedRef { $0.describe(bits: payload) }
+  }
 }

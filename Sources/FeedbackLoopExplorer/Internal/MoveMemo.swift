@@ -1,4 +1,6 @@
-/// A key of a ``MoveMemo``: equal keys have equal ``memoHash``.
+/// A key of a ``MoveMemo``. Equal keys should have equal ``memoHash``: where they do not,
+/// a lookup misses and the move is worked out and remembered again (a second entry with
+/// the same answer), never answered wrongly.
 @usableFromInline
 protocol MoveMemoKey: Equatable {
   /// A hash of the key's parts; the memo mixes its bits.

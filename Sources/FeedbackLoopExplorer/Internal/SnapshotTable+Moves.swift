@@ -53,15 +53,16 @@ extension SnapshotTable {
       (self.cancels, self.memory) = (cancels, memory)
     }
 
-    /// Equal memories have equal hashes: a value's own hash, or none for a value that is
-    /// only `Equatable` (such lists are never remembered: see ``SnapshotTable/list(after:state:)``).
+    /// Computed with no call (``FeedbackMemoryValue/memoHash``). Equal memories may have
+    /// different hashes (a small value's bytes, where its type's `==` is its own): the
+    /// memo then holds the move once per hash, each with the same answer.
     @inlinable var memoHash: Int {
       let memory: Int =
         switch self.memory {
         case .none: 0
         case .flag(let flag): flag ? 1 : 2
         case .value(nil): 3
-        case .value(let value?): value.valueHash ?? 4
+        case .value(let value?): value.memoHash
         }
       return memory &* 31 ^ Int(list) << 20 ^ Int(feedback) << 3 ^ Int(shape.rawValue) << 1 ^ (cancels ? 1 : 0)
     }

@@ -53,6 +53,24 @@ enum FlatMoveSystems {
     .strategy(strategy)
   }
 
+  /// `skippingRepeated` on a `Double` while busy: the level, signed by the count, so that
+  /// level 0 is `0.0` or `-0.0`, equal values with different bytes (a small value is kept
+  /// in its bytes, compared by its type's `==`).
+  static func watchSigned(_ effect: Effect<BenchEvent>, _ strategy: ExecutionStrategy) -> BenchFeedback {
+    Feedback.skippingRepeated("watchSigned", emits: [.done, .tick], { state -> Double? in
+      state.busy ? Double(state.level) * (state.count == 0 ? 1 : -1) : nil
+    }) { _ in effect }
+    .strategy(strategy)
+  }
+
+  /// `skippingRepeated` on a `String` while busy (a value kept in a box).
+  static func watchBoxed(_ effect: Effect<BenchEvent>, _ strategy: ExecutionStrategy) -> BenchFeedback {
+    Feedback.skippingRepeated("watchBoxed", emits: [.done, .tick], { $0.busy ? "level \($0.level)" : nil }) { _ in
+      effect
+    }
+    .strategy(strategy)
+  }
+
   /// `firstValueAfterNil` on the level while busy.
   static func first(_ effect: Effect<BenchEvent>, _ strategy: ExecutionStrategy) -> BenchFeedback {
     Feedback.firstValueAfterNil("first", emits: [.tick], { $0.busy ? $0.level : nil }) { _ in effect }

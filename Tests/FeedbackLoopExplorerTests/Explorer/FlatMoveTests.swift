@@ -141,6 +141,13 @@ import Testing
       "one ending silently",
       Systems.explorer(Systems.watchEquatable(Systems.task, cancel), Systems.edge(Systems.stream, cancel))
         .effectsMayEndSilently("edge")),
+    Case(
+      "equal values, different bytes",
+      Explorer(Systems.bench([Systems.watchSigned(Systems.task, cancel)]), events: [.bump, .toggle, .tick])
+        .waits { _ in true }),
+    Case(
+      "boxed values",
+      Systems.explorer(Systems.watchBoxed(Systems.task, `continue`), Systems.watchHashable(Systems.tickTask, cancel))),
     Case("meaning", Self.meaning),
     Case(
       "state bound", Systems.explorer(Systems.watchHashable(Systems.task, `continue`), Systems.mealy).limited(states: 9)
