@@ -98,7 +98,7 @@ package struct FeedbackMemoryValue: Hashable, Sendable {
   package static func == (lhs: FeedbackMemoryValue, rhs: FeedbackMemoryValue) -> Bool {
     guard lhs.kind.toOpaque() == rhs.kind.toOpaque() else { return false }  // different types
     guard let left = lhs.box, let right = rhs.box else {
-      return lhs.kind._withUnsafeGuaranteedRef { $0.equal(bits: lhs.payload, rhs.payload) }
+      return lhs.kind._withUnsafeGuaranteedRef { $0.equal(lhs.payload, rhs.payload) }
     }
     if left === right { return true }
     if lhs.payload != rhs.payload, lhs.hashesByValue { return false }  // different hashes

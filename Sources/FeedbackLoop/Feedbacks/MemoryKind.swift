@@ -14,10 +14,16 @@ package class MemoryKind: @unchecked Sendable {
   @usableFromInline let isInline: Bool
   /// Whether the type is `Hashable` (else values hash by their type alone).
   @usableFromInline let hashesByValue: Bool
+  /// Whether the inline values with bytes `a` and `b` are equal, by the type's `==`. A
+  /// closure made where the type is known (a method of the generic kind would compare
+  /// through the type's value witnesses): the explorer compares memories for every move.
+  @usableFromInline let equal: @Sendable (_ a: UInt64, _ b: UInt64) -> Bool
 
   @usableFromInline
-  init(type: ObjectIdentifier, isInline: Bool, hashesByValue: Bool) {
-    (self.type, self.isInline, self.hashesByValue) = (type, isInline, hashesByValue)
+  init(
+    type: ObjectIdentifier, isInline: Bool, hashesByValue: Bool, equal: @escaping @Sendable (UInt64, UInt64) -> Bool
+  ) {
+    (self.type, self.isInline, self.hashesByValue, self.equal) = (type, isInline, hashesByValue, equal)
   }
 
   /// Whether values of `Value` are kept in 8 bits of memory: a plain type (no reference,
@@ -27,8 +33,6 @@ package class MemoryKind: @unchecked Sendable {
     _isPOD(Value.self) && MemoryLayout<Value>.size <= 8 && MemoryLayout<Value>.alignment <= 8
   }
 
-  /// Whether the inline values with bytes `a` and `b` are equal, by the type's `==`.
-  @usableFromInline func equal(bits a: UInt64, _ b: UInt64) -> Bool { fatalError("a MemoryKind without a type") }
   /// The type's hash of the inline value with bytes `bits` (the type is `Hashable`).
   @usableFromInline func hash(bits: UInt64) -> Int { fatalError("a MemoryKind without a type") }
   /// The inline value with bytes `bits`, described.
@@ -61,7 +65,7 @@ package class MemoryKind: @unchecked Sendable {
 final class TypedMemoryKind<Value: Equatable & Sendable>: MemoryKind, @unchecked Sendable {
   @usableFromInline let hashFunction: (@Sendable (Value) -> Int)?
 
-  @usableFromInline
+  @inlinable
   init() {
     if let hashable = Value.self as? any (Hashable & SendableMetatype).Type {
       hashFunction = Self.hashFunction(hashable)
@@ -70,11 +74,12 @@ final class TypedMemoryKind<Value: Equatable & Sendable>: MemoryKind, @unchecked
     }
     super.init(
       type: ObjectIdentifier(Value.self), isInline: MemoryKind.fitsInline(Value.self),
-      hashesByValue: hashFunction != nil)
+      hashesByValue: hashFunction != nil, equal: { Self.value(bits: $0) == Self.value(bits: $1) })
   }
 
   /// `Value`'s `hashValue`, where `H` is `Value` (opened from its metatype).
-  private static func hashFunction<H: Hashable & SendableMetatype>(_: H.Type) -> @Sendable (Value) -> Int {
+  @usableFromInline
+  static func hashFunction<H: Hashable & SendableMetatype>(_: H.Type) -> @Sendable (Value) -> Int {
     { unsafeBitCast($0, to: H.self).hashValue }
   }
 
@@ -82,10 +87,10 @@ final class TypedMemoryKind<Value: Equatable & Sendable>: MemoryKind, @unchecked
   @inlinable
   func hash(of value: Value) -> Int? { hashFunction?(value) }
 
-  @inlinable
-  func value(bits: UInt64) -> Value { withUnsafeBytes(of: bits) { $0.load(as: Value.self) } }
+  /// The inline value with bytes `bits`.
+  @inlinable @inline(__always)
+  static func value(bits: UInt64) -> Value { withUnsafeBytes(of: bits) { $0.load(as: Value.self) } }
 
-  @usableFromInline override func equal(bits a: UInt64, _ b: UInt64) -> Bool { value(bits: a) == value(bits: b) }
-  @usableFromInline override func hash(bits: UInt64) -> Int { hash(of: value(bits: bits)) ?? 0 }
-  @usableFromInline override func describe(bits: UInt64) -> String { String(describing: value(bits: bits)) }
+  @usableFromInline override func hash(bits: UInt64) -> Int { hash(of: Self.value(bits: bits)) ?? 0 }
+  @usableFromInline override func describe(bits: UInt64) -> String { String(describing: Self.value(bits: bits)) }
 }
