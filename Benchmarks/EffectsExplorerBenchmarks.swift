@@ -30,7 +30,9 @@ import FeedbackLoopSupport
 /// states costs. An unspecialized check per move or per node showed here as 1.15× and
 /// more (the counters rows halved that way before 27 November).
 /// `explore.effects.property-checks` does the same with a property of moves that holds
-/// (the queue never holds more files than it has room for).
+/// (the queue never holds more files than it has room for), and
+/// `explore.effects.progress-checks` with progress states that every cycle passes (the
+/// attempt back at 0): the non-progress cycle check runs over the whole graph, finds none.
 let effectsExplorerBenchmarks: [Benchmark] = [
   Benchmark(name: "explore.effects", unit: "Mstates/s", runs: 3) {
     let (exploration, elapsed) = try UploadQueueModel.explore()
@@ -49,6 +51,9 @@ let effectsExplorerBenchmarks: [Benchmark] = [
   },
   Benchmark(name: "explore.effects.property-checks", unit: "x the time without (paired runs)", runs: 6) {
     try UploadQueueModel.checkCost(.property)
+  },
+  Benchmark(name: "explore.effects.progress-checks", unit: "x the time without (paired runs)", runs: 6) {
+    try UploadQueueModel.checkCost(.progress)
   },
   Benchmark(name: "explore.effects.vs-spin", unit: "x SPIN's states/s (paired runs)", runs: 5) {
     try UploadQueueModel.versusSpin(capacity: UploadQueueModel.capacity)
@@ -246,6 +251,8 @@ enum UploadQueueModel {
     case final
     /// A property of moves that holds.
     case property
+    /// Progress states every cycle passes: the non-progress cycle check runs, finds none.
+    case progress
   }
 
   /// Pairs run so far by the `-checks` rows (which form goes first).
@@ -278,6 +285,10 @@ enum UploadQueueModel {
       explorer = explorer.property("the queue never holds more files than it has room for") { _, _, after in
         Int(after.length) <= capacity
       }
+    case .progress:
+      // Only a new upload or a third failure sets the attempt back to 0, and each is on
+      // every cycle (the attempt only grows otherwise): no cycle avoids it.
+      explorer = explorer.progress { $0.attempt == 0 }
     case nil: break
     }
     var exploration: Exploration<State, Event>?

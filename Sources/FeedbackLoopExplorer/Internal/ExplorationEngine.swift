@@ -27,6 +27,10 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
   /// Whether every move is checked for the user's meaning: properties of moves, or
   /// leaving a final state (``noteFinalLeft(before:after:parent:edge:)``).
   @usableFromInline let checksMeaning: Bool
+  /// Whether the explorer checks progress (`progress(when:)`): then the search notes the
+  /// moves between non-progress nodes (``quietEdges``).
+  @usableFromInline let checksProgress: Bool
+  @usableFromInline var quietEdges = QuietEdges()
   /// Whether a reduction with no transition (a plain reducer's) has anything to note:
   /// invariants, or the meaning checks (``note(_:parent:edge:stateNode:)``).
   @usableFromInline let notesReductions: Bool
@@ -57,6 +61,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     checksFinal = model.explorer.isFinal != nil
     checksMeaning = model.hasProperties || checksFinal
     notesReductions = checksMeaning || model.hasInvariants
+    checksProgress = model.explorer.isProgress != nil
     flatFeedbacks = keying.snapshotTable == nil ? nil : FlatFeedbacks(model.feedbacks, system: model.explorer.system)
     flatCalls = flatFeedbacks?.calls
     let system = model.explorer.system
@@ -110,6 +115,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     }
     let initialKey = keying.key(initial.node)
     admit(initial.node, key: initialKey, hash: initialKey.hashValue, parent: -1, choice: 0)
+    if checksProgress { noteQuiet(0, new: true, parent: -1, choice: 0) }
     var pending = ContiguousArray<Pending>()
     pending.reserveCapacity(Self.batch * 4)
     var index = 0
@@ -137,9 +143,10 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
           boundReached = .stateBound(maxStates)
           break
         }
-        admit(
+        let (new, target) = admit(
           keying.keepsRepresentatives ? pendingNodes[position] : nil, key: item.key, hash: item.hash,
           parent: item.parent, choice: item.choice)
+        if checksProgress { noteQuiet(target, new: new, parent: item.parent, choice: item.choice) }
       }
       if let bound = boundReached {
         completion = bound
@@ -159,6 +166,7 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
       }
     }
     record.depth = depth
+    if checksProgress { record.quietEdges = quietEdges }
     // Named here, where the search is specialized: one call per visited state.
     if declaresTransitions, completion == .complete { record.reachedNodes = reachedNodeNames() }
     return finish(completion: completion)
@@ -332,11 +340,24 @@ struct ExplorationEngine<State: Hashable & Sendable, Event: Sendable, Keying: St
     pending.append(Pending(key: key, hash: key.hashValue, parent: parent, choice: edge))
   }
 
+  /// Stores the node `key` unless it is stored; whether it was new, and its index.
+  @inlinable @inline(__always) @discardableResult
+  mutating func admit(_ node: Node?, key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) -> (
+    new: Bool, index: Int32
+  ) {
+    let (inserted, index) = store.insert(key, hash: hash, parent: parent, choice: choice)
+    if inserted, keying.keepsRepresentatives, let node { representatives.append(node) }
+    return (inserted, index)
+  }
+
+  /// Notes, for the progress check, the node `target` reached from `parent` by `choice`.
   @inlinable @inline(__always)
-  mutating func admit(_ node: Node?, key: Keying.Key, hash: Int, parent: Int32, choice: UInt16) {
-    let (inserted, _) = store.insert(key, hash: hash, parent: parent, choice: choice)
-    guard inserted, keying.keepsRepresentatives, let node else { return }
-    representatives.append(node)
+  mutating func noteQuiet(_ target: Int32, new: Bool, parent: Int32, choice: UInt16) {
+    if new {
+      let state = keying.state(Int(target), keys: store.elements, representatives: representatives)
+      quietEdges.noteNode(quiet: !model.isProgressOrRest(state))
+    }
+    if parent >= 0 { quietEdges.noteMove(from: parent, to: target, choice: choice) }
   }
 
   /// The node names of the visited states: one name per dispatch key where names follow

@@ -233,7 +233,8 @@ struct ExplorationModel<State: Hashable & Sendable, Event: Sendable>: Sendable {
   }
 
   /// Whether `state` counts as progress for the non-progress cycle check: marked progress,
-  /// final or waiting.
+  /// final or waiting. Inlined: with progress checked, the search asks it of every node.
+  @inlinable
   func isProgressOrRest(_ state: State) -> Bool {
     (explorer.isProgress?(state) ?? false) || mayRest(in: state)
   }

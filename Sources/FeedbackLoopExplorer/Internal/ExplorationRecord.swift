@@ -39,6 +39,8 @@ struct ExplorationRecord: Sendable {
   /// The graph node names of every reached state (complete explorations of systems that
   /// declare transitions).
   @usableFromInline var reachedNodes: Set<String>?
+  /// The moves between non-progress nodes, where the explorer checks progress.
+  @usableFromInline var quietEdges: QuietEdges?
 
   /// The choice that stands for the steps before the initial node (the events the
   /// feedbacks send at once on the initial state): never a real choice.

@@ -8,25 +8,22 @@ extension FindingBuilder {
   /// the shortest path to the first node (in breadth-first order) on such a cycle, then
   /// the shortest cycle through it.
   ///
-  /// - Complexity: O(states × choices) reductions for the edges; then a breadth-first
-  ///   search per candidate node until one closes a cycle (O(states × edges) at worst).
+  /// - Complexity: O(states + edges) to peel, with the edges the search noted
+  ///   (``QuietEdges``); then a breadth-first search per candidate node until one closes a
+  ///   cycle (O(states × edges) at worst).
   func nonProgressFinding() -> ExplorerFinding<State, Event>? {
     let model = storage.model
     guard model.explorer.isProgress != nil, completion == .complete else { return nil }
-    let count = storage.nodes.count
-    var quiet = [Bool](repeating: false, count: count)  // non-progress nodes
-    for index in 0..<count { quiet[index] = !model.isProgressOrRest(storage.nodes[index].state) }
-    // Edges between non-progress nodes that change the node: (target, choice).
+    guard let noted = record.quietEdges else { return nil }
+    let count = noted.quiet.count
+    let quiet = Array(noted.quiet)  // non-progress nodes
+    // Edges between non-progress nodes that change the node, noted by the search: (target, choice).
     var edges = [[(to: Int, choice: Int)]](repeating: [], count: count)
     var incoming = [Int](repeating: 0, count: count)
-    for index in 0..<count where quiet[index] {
-      let node = storage.nodes[index]
-      for choice in model.choices(of: node) {
-        let next = model.take(choice, from: node).next
-        guard let target = storage.lookup(next), target != index, quiet[target] else { continue }
-        edges[index].append((target, choice.index ?? 0))
-        incoming[target] += 1
-      }
+    for edge in noted.sources.indices {
+      let (source, target) = (Int(noted.sources[edge]), Int(noted.targets[edge]))
+      edges[source].append((target, Int(noted.choices[edge])))
+      incoming[target] += 1
     }
     // Peel nodes that no cycle passes: no way in, or no way out, among the others.
     var alive = quiet
