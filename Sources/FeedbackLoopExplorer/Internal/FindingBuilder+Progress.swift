@@ -15,36 +15,30 @@ extension FindingBuilder {
     let model = storage.model
     guard model.explorer.isProgress != nil, completion == .complete else { return nil }
     guard let noted = record.quietEdges else { return nil }
-    let count = noted.quiet.count
-    let quiet = Array(noted.quiet)  // non-progress nodes
-    // Edges between non-progress nodes that change the node, noted by the search: (target, choice).
-    var edges = [[(to: Int, choice: Int)]](repeating: [], count: count)
-    var incoming = [Int](repeating: 0, count: count)
-    for edge in noted.sources.indices {
-      let (source, target) = (Int(noted.sources[edge]), Int(noted.targets[edge]))
-      edges[source].append((target, Int(noted.choices[edge])))
-      incoming[target] += 1
-    }
+    // Moves between non-progress nodes that change the node, noted by the search.
+    let graph = QuietGraph(noted)
+    let count = graph.count
     // Peel nodes that no cycle passes: no way in, or no way out, among the others.
-    var alive = quiet
-    var outgoing = edges.map(\.count)
-    var reverse = [[Int]](repeating: [], count: count)
-    for index in 0..<count { for edge in edges[index] { reverse[edge.to].append(index) } }
+    var alive = Array(noted.quiet)
+    var incoming = (0..<count).map { graph.incoming($0).count }
+    var outgoing = (0..<count).map { graph.outgoing($0).count }
     var queue = (0..<count).filter { alive[$0] && (incoming[$0] == 0 || outgoing[$0] == 0) }
     while let index = queue.popLast() {
       guard alive[index] else { continue }
       alive[index] = false
-      for edge in edges[index] where alive[edge.to] {
-        incoming[edge.to] -= 1
-        if incoming[edge.to] == 0 { queue.append(edge.to) }
+      for edge in graph.outgoing(index) where alive[graph.targets[edge]] {
+        let target = graph.targets[edge]
+        incoming[target] -= 1
+        if incoming[target] == 0 { queue.append(target) }
       }
-      for source in reverse[index] where alive[source] {
+      for edge in graph.incoming(index) where alive[graph.sources[edge]] {
+        let source = graph.sources[edge]
         outgoing[source] -= 1
         if outgoing[source] == 0 { queue.append(source) }
       }
     }
     for start in 0..<count where alive[start] {
-      guard let cycle = shortestCycle(from: start, edges: edges, alive: alive) else { continue }
+      guard let cycle = shortestCycle(from: start, graph: graph, alive: alive) else { continue }
       var path = storage.path(to: start)
       let cycleStart = path.steps.count
       var node = storage.nodes[start]
@@ -60,16 +54,17 @@ extension FindingBuilder {
   }
 
   /// The choices of the shortest cycle from `start` back to it through live nodes.
-  func shortestCycle(from start: Int, edges: [[(to: Int, choice: Int)]], alive: [Bool]) -> [Int]? {
+  func shortestCycle(from start: Int, graph: QuietGraph, alive: [Bool]) -> [Int]? {
     var parent: [Int: (from: Int, choice: Int)] = [:]
     var frontier = [start]
     var position = 0
     while position < frontier.count {
       let index = frontier[position]
       position += 1
-      for edge in edges[index] where alive[edge.to] {
-        if edge.to == start {
-          var choices = [edge.choice]
+      for edge in graph.outgoing(index) where alive[graph.targets[edge]] {
+        let (target, choice) = (graph.targets[edge], graph.choices[edge])
+        if target == start {
+          var choices = [choice]
           var current = index
           while current != start, let back = parent[current] {
             choices.append(back.choice)
@@ -77,9 +72,9 @@ extension FindingBuilder {
           }
           return choices.reversed()
         }
-        if parent[edge.to] == nil {
-          parent[edge.to] = (index, edge.choice)
-          frontier.append(edge.to)
+        if parent[target] == nil {
+          parent[target] = (index, choice)
+          frontier.append(target)
         }
       }
     }

@@ -30,3 +30,46 @@ struct QuietEdges: Sendable {
     choices.append(choice)
   }
 }
+
+/// ``QuietEdges`` as adjacency lists: per node, its moves out (targets and choices, in the
+/// order noted) and the sources of its moves in, as ranges of flat arrays.
+struct QuietGraph {
+  let count: Int
+  let targets: [Int]
+  let choices: [Int]
+  let sources: [Int]
+  private let outStart: [Int]
+  private let inStart: [Int]
+
+  init(_ edges: QuietEdges) {
+    count = edges.quiet.count
+    let sourceOf = edges.sources.map { Int($0) }
+    let targetOf = edges.targets.map { Int($0) }
+    let (outStart, byOut) = Self.group(sourceOf, count: count)
+    let (inStart, byIn) = Self.group(targetOf, count: count)
+    (self.outStart, self.inStart) = (outStart, inStart)
+    targets = byOut.map { targetOf[$0] }
+    choices = byOut.map { Int(edges.choices[$0]) }
+    sources = byIn.map { sourceOf[$0] }
+  }
+
+  /// The positions in `targets` and `choices` of `node`'s moves out.
+  func outgoing(_ node: Int) -> Range<Int> { outStart[node]..<outStart[node + 1] }
+  /// The positions in `sources` of `node`'s moves in.
+  func incoming(_ node: Int) -> Range<Int> { inStart[node]..<inStart[node + 1] }
+
+  /// The edges grouped by `keys` (a counting sort, stable): where each key's group starts,
+  /// and the edges in group order.
+  private static func group(_ keys: [Int], count: Int) -> (starts: [Int], order: [Int]) {
+    var starts = [Int](repeating: 0, count: count + 1)
+    for key in keys { starts[key + 1] += 1 }
+    for node in 0..<count { starts[node + 1] += starts[node] }
+    var next = starts
+    var order = [Int](repeating: 0, count: keys.count)
+    for (edge, key) in keys.enumerated() {
+      order[next[key]] = edge
+      next[key] += 1
+    }
+    return (starts, order)
+  }
+}
