@@ -51,6 +51,7 @@ package struct FeedbackMemoryValue: Hashable, Sendable {
   /// `value`, as the values of `kind` (``MemoryKind/of(_:)`` for `Value`) are kept.
   @inlinable
   init<Value: Equatable & Sendable>(_ value: Value, kind: Unmanaged<MemoryKind>) {
+    assert(kind._withUnsafeGuaranteedRef { $0.type } == ObjectIdentifier(Value.self), "the kind of another type")
     self.kind = kind
     if MemoryKind.fitsInline(Value.self) {
       var bits: UInt64 = 0
