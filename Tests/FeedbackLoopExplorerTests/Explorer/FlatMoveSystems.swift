@@ -57,9 +57,12 @@ enum FlatMoveSystems {
   /// level 0 is `0.0` or `-0.0`, equal values with different bytes (a small value is kept
   /// in its bytes, compared by its type's `==`).
   static func watchSigned(_ effect: Effect<BenchEvent>, _ strategy: ExecutionStrategy) -> BenchFeedback {
-    Feedback.skippingRepeated("watchSigned", emits: [.done, .tick], { state -> Double? in
-      state.busy ? Double(state.level) * (state.count == 0 ? 1 : -1) : nil
-    }) { _ in effect }
+    Feedback.skippingRepeated(
+      "watchSigned", emits: [.done, .tick],
+      { state -> Double? in
+        state.busy ? Double(state.level) * (state.count == 0 ? 1 : -1) : nil
+      }
+    ) { _ in effect }
     .strategy(strategy)
   }
 
