@@ -12,9 +12,8 @@ extension FindingBuilder {
   ///   (``QuietEdges``); then a breadth-first search per candidate node until one closes a
   ///   cycle (O(states × edges) at worst).
   func nonProgressFinding() -> ExplorerFinding<State, Event>? {
-    let model = storage.model
-    guard model.explorer.isProgress != nil, completion == .complete else { return nil }
-    guard let noted = record.quietEdges else { return nil }
+    // The search noted the moves exactly when progress is checked.
+    guard completion == .complete, let noted = record.quietEdges else { return nil }
     // Moves between non-progress nodes that change the node, noted by the search.
     let graph = QuietGraph(noted)
     let count = graph.count
